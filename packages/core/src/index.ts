@@ -1,0 +1,49 @@
+/**
+ * @scimkit/core: the public entry. Every name a user of the library needs is exported here, by name.
+ */
+export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType } from './errors/scim-type.js';
+export type { ScimType } from './errors/scim-type.js';
+export { scimError, httpError, isScimError, ScimException } from './errors/scim-error.js';
+export type { ScimError } from './errors/scim-error.js';
+export { ok, err } from './errors/result.js';
+export type { Result } from './errors/result.js';
+export { URN } from './schema/urns.js';
+export type {
+  AttributeType,
+  Mutability,
+  Returned,
+  Uniqueness,
+  AttributeDefinition,
+  AttributeDefinitionInput,
+  SchemaDefinition,
+  SchemaDefinitionInput,
+  ResourceTypeDefinition,
+  ResourceTypeDefinitionInput,
+} from './schema/attribute-definition.js';
+export type { ScimResource, ScimMeta } from './schema/scim-resource.js';
+export type {
+  AttrPath,
+  CompareOperator,
+  CompValue,
+  CompareFilter,
+  PresentFilter,
+  LogicalFilter,
+  NotFilter,
+  ValuePathFilter,
+  Filter,
+  PatchPath,
+} from './filter/ast.js';
+export type {
+  ScimStore,
+  StoreCapabilities,
+  StoreQuery,
+  StoreQueryResult,
+  StoreWriteResult,
+  StoreDeleteResult,
+  SortSpec,
+  UniqueAttribute,
+  WriteContext,
+  FilterSemantics,
+  AttributeFacts,
+} from './store/scim-store.js';
+export type { ScimRequest, ScimResponse } from './server/scim-request.js';
