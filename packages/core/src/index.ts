@@ -47,3 +47,4 @@ export type {
   AttributeFacts,
 } from './store/scim-store.js';
 export type { ScimRequest, ScimResponse } from './server/scim-request.js';
+export type { ResourceModel, ResolvedAttribute } from './schema/resource-model.js';
