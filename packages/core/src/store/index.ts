@@ -1,0 +1,15 @@
+export type {
+  ScimStore,
+  StoreCapabilities,
+  StoreQuery,
+  StoreQueryResult,
+  StoreWriteResult,
+  StoreDeleteResult,
+  SortSpec,
+  UniqueAttribute,
+  WriteContext,
+  FilterSemantics,
+  AttributeFacts,
+} from './scim-store.js';
+export { createMemoryStore } from './memory-store.js';
+export type { MemoryStoreOptions } from './memory-store.js';
