@@ -48,3 +48,23 @@ export type {
 } from './store/scim-store.js';
 export type { ScimRequest, ScimResponse } from './server/scim-request.js';
 export type { ResourceModel, ResolvedAttribute } from './schema/resource-model.js';
+export {
+  createSchemaRegistry,
+  createResourceModel,
+  normalizeAttribute,
+  normalizeAttributes,
+  normalizeSchema,
+  isAttributeName,
+  isForbiddenKey,
+  commonAttributes,
+  userSchema,
+  groupSchema,
+  enterpriseUserSchema,
+  serviceProviderConfigSchema,
+  resourceTypeSchema,
+  schemaSchema,
+  userResourceType,
+  groupResourceType,
+  BUILTIN_RESOURCE_TYPES,
+} from './schema/index.js';
+export type { SchemaRegistry, SchemaRegistryOptions } from './schema/index.js';

@@ -1,0 +1,33 @@
+export { URN } from './urns.js';
+export type {
+  AttributeType,
+  Mutability,
+  Returned,
+  Uniqueness,
+  AttributeDefinition,
+  AttributeDefinitionInput,
+  SchemaDefinition,
+  SchemaDefinitionInput,
+  ResourceTypeDefinition,
+  ResourceTypeDefinitionInput,
+} from './attribute-definition.js';
+export type { ScimResource, ScimMeta } from './scim-resource.js';
+export type { ResourceModel, ResolvedAttribute } from './resource-model.js';
+export { isAttributeName, isForbiddenKey } from './attribute-name.js';
+export { normalizeAttribute, normalizeAttributes } from './normalize-attribute.js';
+export { normalizeSchema } from './normalize-schema.js';
+export { createResourceModel } from './create-resource-model.js';
+export { createSchemaRegistry } from './schema-registry.js';
+export type { SchemaRegistry, SchemaRegistryOptions } from './schema-registry.js';
+export {
+  commonAttributes,
+  userSchema,
+  groupSchema,
+  enterpriseUserSchema,
+  serviceProviderConfigSchema,
+  resourceTypeSchema,
+  schemaSchema,
+  userResourceType,
+  groupResourceType,
+  BUILTIN_RESOURCE_TYPES,
+} from './builtin/index.js';
