@@ -68,3 +68,14 @@ export {
   BUILTIN_RESOURCE_TYPES,
 } from './schema/index.js';
 export type { SchemaRegistry, SchemaRegistryOptions } from './schema/index.js';
+export {
+  parseFilter,
+  parsePatchPath,
+  parseAttrPath,
+  parseAttrPathList,
+  printFilter,
+  printAttrPath,
+  printPatchPath,
+  DEFAULT_FILTER_LIMITS,
+} from './filter/index.js';
+export type { FilterLimits } from './filter/index.js';

@@ -1,0 +1,43 @@
+/** Bounds on untrusted filter text, checked before the parser runs. */
+export interface FilterLimits {
+  /** Longest accepted text, in UTF-16 code units. Default 10,000. */
+  readonly maxLength?: number;
+  /** Deepest accepted nesting of parentheses and brackets. Default 50. */
+  readonly maxDepth?: number;
+}
+
+export const DEFAULT_FILTER_LIMITS: Required<FilterLimits> = { maxLength: 10_000, maxDepth: 50 };
+
+/** What broke a limit, with the 0-based offset where it happened. */
+export interface LimitProblem {
+  readonly offset: number;
+  readonly message: string;
+}
+
+/**
+ * Refuses text that is too long or nested too deep, in one linear pass that skips string literals,
+ * so the recursive-descent parser never sees input that could exhaust the stack.
+ */
+export function checkFilterLimits(text: string, limits: FilterLimits | undefined): LimitProblem | undefined {
+  const maxLength = limits?.maxLength ?? DEFAULT_FILTER_LIMITS.maxLength;
+  const maxDepth = limits?.maxDepth ?? DEFAULT_FILTER_LIMITS.maxDepth;
+  if (text.length > maxLength) {
+    return { offset: maxLength, message: `the expression is ${text.length} characters long; the limit is ${maxLength}` };
+  }
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x28 /* ( */ || c === 0x5b /* [ */) {
+      if (++depth > maxDepth) return { offset: i, message: `parentheses and brackets nest deeper than the limit of ${maxDepth}` };
+    } else if (c === 0x29 /* ) */ || c === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,18 @@
+export type {
+  AttrPath,
+  CompareOperator,
+  CompValue,
+  CompareFilter,
+  PresentFilter,
+  LogicalFilter,
+  NotFilter,
+  ValuePathFilter,
+  Filter,
+  PatchPath,
+} from './ast.js';
+export { DEFAULT_FILTER_LIMITS } from './filter-limits.js';
+export type { FilterLimits } from './filter-limits.js';
+export { parseFilter } from './parse-filter.js';
+export { parsePatchPath } from './parse-patch-path.js';
+export { parseAttrPath, parseAttrPathList } from './parse-attr-path.js';
+export { printFilter, printAttrPath, printPatchPath } from './print-filter.js';
