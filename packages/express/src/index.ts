@@ -1,1 +1,5 @@
-export {};
+/**
+ * @scimkit/express: serve a scimkit server from Express 4 or 5.
+ */
+export { scimRouter, DEFAULT_MAX_BODY_BYTES } from './scim-router.js';
+export type { ScimHandler, ScimRouterOptions } from './scim-router.js';

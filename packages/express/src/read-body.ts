@@ -1,0 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+
+/** What reading a request stream gave: its bytes, or why there are none. */
+export type BodyRead =
+  | { readonly kind: 'body'; readonly body: unknown }
+  | { readonly kind: 'tooLarge' }
+  | { readonly kind: 'aborted' };
+
+/**
+ * Reads an unread request stream into memory, refusing more than `limit` bytes (a declared
+ * `Content-Length` over the limit is refused before reading). An empty body reads as `undefined`.
+ * Never rejects: a client that disconnects mid-body gives `aborted`.
+ */
+export function readBody(stream: IncomingMessage, limit: number): Promise<BodyRead> {
+  if (Number(stream.headers['content-length']) > limit) return Promise.resolve({ kind: 'tooLarge' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: BodyRead): void => {
+      stream.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else {
+        stream.pause();
+        finish({ kind: 'tooLarge' });
+      }
+    };
+    const onEnd = (): void => finish({ kind: 'body', body: size === 0 ? undefined : Buffer.concat(chunks, size) });
+    const onAbort = (): void => finish({ kind: 'aborted' });
+    stream.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
+  });
+}

@@ -1,0 +1,60 @@
+import type { ScimRequest, ScimResponse } from '@scimkit/core';
+import type { Request, RequestHandler, Response } from 'express';
+import { payloadTooLarge } from './payload-too-large.js';
+import { queryParams } from './query-params.js';
+import { readBody, type BodyRead } from './read-body.js';
+
+/** Anything with the core server's `handle()`: what `createScimServer()` returns. */
+export interface ScimHandler {
+  handle(request: ScimRequest): Promise<ScimResponse>;
+}
+
+export interface ScimRouterOptions {
+  /** Largest body read from the request stream, in bytes (default 1 MiB); a larger one is a 413. */
+  readonly maxBodyBytes?: number;
+  /** Public URL of the mount point, when the protocol and Host seen here are not the public ones. */
+  readonly baseUrl?: string;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Express 4/5 middleware serving SCIM at its mount path: `app.use('/scim/v2', scimRouter(server))`.
+ * Reads the body itself unless a body parser already consumed the stream, in which case it passes
+ * what the parser left in `req.body`.
+ */
+export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {}): RequestHandler {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return (req, res, next) => {
+    void serve(req, res).catch(next);
+  };
+
+  async function serve(req: Request, res: Response): Promise<void> {
+    const read = await body(req, limit);
+    if (read.kind === 'aborted') return;
+    if (read.kind === 'tooLarge') return write(res, payloadTooLarge(limit));
+    const host = req.get('host');
+    const baseUrl = options.baseUrl ?? (host === undefined ? undefined : `${req.protocol}://${host}${req.baseUrl}`);
+    const request: ScimRequest = {
+      method: req.method,
+      path: req.path,
+      query: queryParams(req.originalUrl),
+      headers: req.headers,
+      ...(read.body === undefined ? {} : { body: read.body }),
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+    };
+    write(res, await server.handle(request));
+  }
+}
+
+function body(req: Request, limit: number): Promise<BodyRead> | BodyRead {
+  const parsed = req.readableEnded || (req as { _body?: unknown })._body === true;
+  return parsed ? { kind: 'body', body: req.body as unknown } : readBody(req, limit);
+}
+
+function write(res: Response, response: ScimResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  res.end(response.body);
+}

@@ -1,0 +1,70 @@
+import type { ScimRequest, ScimResponse } from '@scimkit/core';
+import type { Context, Middleware } from 'koa';
+import { payloadTooLarge } from './payload-too-large.js';
+import { queryParams } from './query-params.js';
+import { readBody, type BodyRead } from './read-body.js';
+
+/** Anything with the core server's `handle()`: what `createScimServer()` returns. */
+export interface ScimHandler {
+  handle(request: ScimRequest): Promise<ScimResponse>;
+}
+
+export interface ScimMiddlewareOptions {
+  /** Path SCIM is served under (`/scim/v2`). Default: the literal part of the @koa/router route, else `''`. */
+  readonly prefix?: string;
+  /** Largest body read from the request stream, in bytes (default 1 MiB); a larger one is a 413. */
+  readonly maxBodyBytes?: number;
+  /** Public URL of the mount point, when the protocol and Host seen here are not the public ones. */
+  readonly baseUrl?: string;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Koa 2/3 middleware serving SCIM under `prefix`; other paths go to `next()`. Uses the raw text a
+ * body parser kept (`ctx.request.rawBody`) or what it parsed, and reads the stream itself otherwise.
+ */
+export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptions = {}): Middleware {
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const fixedPrefix = options.prefix === undefined ? undefined : withoutTrailingSlash(options.prefix);
+  return async (ctx, next) => {
+    const prefix = fixedPrefix ?? routePrefix(ctx);
+    const path = ctx.path === prefix ? '/' : ctx.path.startsWith(`${prefix}/`) ? ctx.path.slice(prefix.length) : undefined;
+    if (path === undefined) return next();
+    const read = await body(ctx, limit);
+    if (read.kind === 'aborted') return;
+    const mountPath = (ctx as { mountPath?: string }).mountPath ?? '';
+    const baseUrl = options.baseUrl ?? (ctx.host === '' ? undefined : `${ctx.protocol}://${ctx.host}${mountPath}${prefix}`);
+    const request: ScimRequest = {
+      method: ctx.method,
+      path,
+      query: queryParams(ctx.url),
+      headers: ctx.req.headers,
+      ...(baseUrl === undefined ? {} : { baseUrl }),
+      ...(read.kind === 'body' && read.body !== undefined ? { body: read.body } : {}),
+    };
+    write(ctx, read.kind === 'tooLarge' ? payloadTooLarge(limit) : await server.handle(request));
+  };
+}
+
+/** `/scim/v2` for a route registered as `/scim/v2/(.*)` or `/scim/v2/:path*` on @koa/router. */
+function routePrefix(ctx: Context): string {
+  const route = (ctx as { routerPath?: unknown }).routerPath;
+  return typeof route === 'string' ? withoutTrailingSlash(route.split(/[:(*{?[]/, 1)[0] ?? '') : '';
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+function body(ctx: Context, limit: number): Promise<BodyRead> | BodyRead {
+  const request = ctx.request as { rawBody?: unknown; body?: unknown };
+  if (typeof request.rawBody === 'string') return { kind: 'body', body: request.rawBody || undefined };
+  return ctx.req.readableEnded ? { kind: 'body', body: request.body } : readBody(ctx.req, limit);
+}
+
+function write(ctx: Context, response: ScimResponse): void {
+  ctx.status = response.status;
+  ctx.set(response.headers);
+  ctx.body = response.body ?? (response.status === 204 || response.status === 304 ? null : '');
+}
