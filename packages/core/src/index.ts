@@ -79,3 +79,5 @@ export {
   DEFAULT_FILTER_LIMITS,
 } from './filter/index.js';
 export type { FilterLimits } from './filter/index.js';
+export { validateResource, isDateTime, isBase64 } from './schema/index.js';
+export type { ValidationContext, ValidationOptions } from './schema/index.js';

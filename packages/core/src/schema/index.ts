@@ -31,3 +31,7 @@ export {
   groupResourceType,
   BUILTIN_RESOURCE_TYPES,
 } from './builtin/index.js';
+export { validateResource } from './validate-resource.js';
+export type { ValidationContext, ValidationOptions } from './validation-options.js';
+export { isDateTime } from './is-date-time.js';
+export { isBase64 } from './is-base64.js';

@@ -1,0 +1,16 @@
+import type { AttributeDefinition } from './attribute-definition.js';
+import type { ResourceModel } from './resource-model.js';
+
+const COMMON = ['id', 'externalId', 'meta'] as const;
+
+/**
+ * The top-level attributes of a resource type's core schema, common attributes included
+ * (RFC 7643 §3.1), in output order: id, externalId, the core schema's attributes, meta.
+ */
+export function topLevelAttributes(model: ResourceModel): readonly AttributeDefinition[] {
+  const common = COMMON.map((name) => model.resolve({ uri: model.core.id, attr: name })?.attribute);
+  const [id, externalId, meta] = common;
+  const names = new Set(COMMON.map((n) => n.toLowerCase()));
+  const own = model.core.attributes.filter((a) => !names.has(a.name.toLowerCase()));
+  return [id, externalId, ...own, meta].filter((a): a is AttributeDefinition => a !== undefined);
+}

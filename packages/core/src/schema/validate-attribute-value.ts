@@ -1,0 +1,105 @@
+import type { Result } from '../errors/result.js';
+import { err, ok } from '../errors/result.js';
+import type { ScimError } from '../errors/scim-error.js';
+import { scimError } from '../errors/scim-error.js';
+import type { AttributeDefinition } from './attribute-definition.js';
+import { checkSimpleValue } from './check-simple-value.js';
+
+/** How values are validated: shared by every attribute of one `validateResource` call. */
+export interface ValueRules {
+  /** Drop readOnly sub-attributes from input (create and replace requests; RFC 7644 §3.3, §3.5.1). */
+  readonly dropReadOnly: boolean;
+  readonly unknownAttributes: 'reject' | 'ignore';
+  readonly stringBooleans: boolean;
+}
+
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Validate and normalize the value of one attribute. `ok(undefined)` means unassigned: null, an empty
+ * array, or a complex value with nothing left in it (RFC 7643 §2.5), to be dropped.
+ */
+export function validateAttributeValue(attribute: AttributeDefinition, value: unknown, path: string, rules: ValueRules): Result<unknown> {
+  if (value === null || value === undefined) return ok(undefined);
+  if (!attribute.multiValued) return validateSingleValue(attribute, value, path, rules);
+  // RFC 7643 §2.4: a multi-valued attribute is a JSON array.
+  if (!Array.isArray(value)) return err(scimError('invalidValue', `Attribute '${path}' is multi-valued and must be an array`));
+  const values: unknown[] = [];
+  let primaries = 0;
+  for (let i = 0; i < value.length; i++) {
+    const checked = validateSingleValue(attribute, value[i], `${path}[${i}]`, rules);
+    if (!checked.ok) return checked;
+    if (checked.value === undefined) continue;
+    if (attribute.type === 'complex' && (checked.value as Record<string, unknown>)['primary'] === true) primaries++;
+    values.push(checked.value);
+  }
+  // RFC 7643 §2.4: the primary attribute value "true" MUST appear no more than once.
+  if (primaries > 1) return err(scimError('invalidValue', `Attribute '${path}' has more than one value with 'primary' true`));
+  return ok(values.length > 0 ? values : undefined);
+}
+
+function validateSingleValue(attribute: AttributeDefinition, value: unknown, path: string, rules: ValueRules): Result<unknown> {
+  if (value === null || value === undefined) return ok(undefined);
+  if (attribute.type !== 'complex') return checkSimpleValue(attribute, value, path, rules.stringBooleans);
+  if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${path}' must be a JSON object`));
+  return validateMembers(attribute.subAttributes ?? [], value, (name) => `${path}.${name}`, rules);
+}
+
+/**
+ * Validate the members of a JSON object against attribute definitions (sub-attributes of a complex
+ * value, the attributes of a schema extension, or a resource's core attributes). Names match
+ * case-insensitively and come out in the schema's spelling and order. Required members are enforced
+ * when the object has a value, or always when `requireAll` is set (the resource itself).
+ */
+export function validateMembers(
+  attributes: readonly AttributeDefinition[],
+  object: Record<string, unknown>,
+  pathOf: (name: string) => string,
+  rules: ValueRules,
+  requireAll = false,
+): Result<Record<string, unknown> | undefined> {
+  const found = new Map<AttributeDefinition, unknown>();
+  const seen = new Set<AttributeDefinition>();
+  for (const key of Object.keys(object)) {
+    const lower = key.toLowerCase();
+    const attribute = attributes.find((a) => a.name.toLowerCase() === lower);
+    if (attribute === undefined) {
+      if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
+      continue;
+    }
+    if (seen.has(attribute)) return err(scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is given more than once`));
+    seen.add(attribute);
+    if (rules.dropReadOnly && attribute.mutability === 'readOnly') continue;
+    const checked = validateAttributeValue(attribute, object[key], pathOf(attribute.name), rules);
+    if (!checked.ok) return checked;
+    if (checked.value !== undefined) found.set(attribute, checked.value);
+  }
+  if (found.size === 0 && !requireAll) return ok(undefined);
+  const missing = checkRequired(attributes, (a) => found.get(a), pathOf);
+  if (missing !== undefined) return err(missing);
+  if (found.size === 0) return ok(undefined);
+  const out: Record<string, unknown> = {};
+  for (const attribute of attributes) {
+    const value = found.get(attribute);
+    if (value !== undefined) out[attribute.name] = value;
+  }
+  return ok(out);
+}
+
+/** RFC 7643 §2.2 `required`: the first required attribute without a (non-empty) value, as an error. */
+export function checkRequired(
+  attributes: readonly AttributeDefinition[],
+  valueOf: (attribute: AttributeDefinition) => unknown,
+  pathOf: (name: string) => string,
+): ScimError | undefined {
+  for (const attribute of attributes) {
+    // readOnly attributes (id, meta, …) are the service provider's to assign, never the client's.
+    if (!attribute.required || attribute.mutability === 'readOnly') continue;
+    const value = valueOf(attribute);
+    if (value === undefined) return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required`);
+    if (value === '') return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required and must not be empty`);
+  }
+  return undefined;
+}

@@ -1,0 +1,192 @@
+import type { Result } from '../errors/result.js';
+import { err, ok } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
+import { keepImmutable } from './keep-immutable.js';
+import type { ResourceModel } from './resource-model.js';
+import type { ScimResource } from './scim-resource.js';
+import { topLevelAttributes } from './top-level-attributes.js';
+import { isJsonObject, validateMembers } from './validate-attribute-value.js';
+import type { ValueRules } from './validate-attribute-value.js';
+import type { ValidationContext, ValidationOptions } from './validation-options.js';
+
+/** One schema of the resource type with the input gathered for it. */
+interface Part {
+  readonly schema: SchemaDefinition;
+  readonly extension: boolean;
+  readonly required: boolean;
+  readonly attributes: readonly AttributeDefinition[];
+  /** Input members by their key (or attribute name, for URN-qualified keys); null prototype. */
+  readonly input: Record<string, unknown>;
+  /** Attributes already given, to reject the same attribute given twice under two spellings. */
+  readonly given: Set<AttributeDefinition>;
+}
+
+/**
+ * Validate and normalize a resource body against its resource type (RFC 7643 §2, §3; RFC 7644 §3.3,
+ * §3.5). Returns the resource in schema spelling and order: `schemas` (the core URN, then every
+ * extension that has data), core attributes, extensions under their URN key. Unassigned values are
+ * dropped (RFC 7643 §2.5). For `create` and `replace` readOnly input is ignored and no `id`/`meta` is
+ * returned (the server assigns them); for `patch` they are kept from `existing`.
+ * Errors: 400 invalidSyntax when the body is not a JSON object; 400 invalidValue naming the attribute
+ * path for anything else; 400 mutability for a changed immutable attribute.
+ */
+export function validateResource(
+  model: ResourceModel,
+  input: unknown,
+  context: ValidationContext,
+  options: ValidationOptions = {},
+): Result<Record<string, unknown>> {
+  if (!isJsonObject(input)) return err(scimError('invalidSyntax', 'The resource must be a JSON object'));
+  const operation = context.operation;
+  const existing = operation === 'create' ? undefined : context.existing;
+  const rules: ValueRules = {
+    dropReadOnly: operation !== 'patch',
+    unknownAttributes: options.unknownAttributes ?? 'reject',
+    stringBooleans: options.stringBooleans ?? true,
+  };
+
+  const core = newPart(model.core, false, false, topLevelAttributes(model));
+  const extensions = model.extensions.map((e) => newPart(e.schema, true, e.required, e.schema.attributes));
+  const byUrn = new Map(extensions.map((part) => [part.schema.id.toLowerCase(), part]));
+
+  // 1. Sort the input's keys: `schemas`, extension objects under their URN, attributes (maybe URN-qualified).
+  let schemas: unknown;
+  let schemasKey: string | undefined;
+  for (const key of Object.keys(input)) {
+    const value = input[key];
+    const lower = key.toLowerCase();
+    if (lower === 'schemas') {
+      if (schemasKey !== undefined) return err(scimError('invalidValue', "Attribute 'schemas' is given more than once"));
+      schemasKey = key;
+      schemas = value;
+      continue;
+    }
+    const extension = byUrn.get(lower);
+    if (extension !== undefined) {
+      // RFC 7643 §3.3: extension attributes live in an object under the extension's URN.
+      if (value === null) continue;
+      if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${extension.schema.id}' must be a JSON object`));
+      for (const member of Object.keys(value)) {
+        const added = addMember(extension, member, value[member], `${extension.schema.id}:${member}`);
+        if (added !== undefined) return err(added);
+      }
+      continue;
+    }
+    // Unqualified names are core attributes; `urn:…:attr` may name a core or an extension attribute.
+    const resolved = key.includes(':') ? model.resolve({ attr: key }) : model.resolve({ uri: model.core.id, attr: key });
+    if (resolved === undefined || resolved.subAttribute !== undefined) {
+      if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${key}'`));
+      continue;
+    }
+    const part = resolved.extension ? byUrn.get(resolved.schema.toLowerCase()) : core;
+    if (part === undefined) continue;
+    const added = addMember(part, resolved.attribute.name, value, pathOf(part)(resolved.attribute.name), resolved.attribute);
+    if (added !== undefined) return err(added);
+  }
+
+  // 2. `schemas` (RFC 7643 §3): filled in when absent; otherwise it must list the core URN, and only
+  //    schemas of this resource type.
+  if (schemas !== undefined && schemas !== null) {
+    if (!Array.isArray(schemas) || schemas.some((s) => typeof s !== 'string')) {
+      return err(scimError('invalidValue', "Attribute 'schemas' must be an array of schema URIs"));
+    }
+    const listed = schemas as string[];
+    if (!listed.some((s) => s.toLowerCase() === model.core.id.toLowerCase())) {
+      return err(scimError('invalidValue', `Attribute 'schemas' must include the schema '${model.core.id}'`));
+    }
+    const unknown = listed.find((s) => s.toLowerCase() !== model.core.id.toLowerCase() && !byUrn.has(s.toLowerCase()));
+    if (unknown !== undefined && rules.unknownAttributes === 'reject') {
+      return err(scimError('invalidValue', `Attribute 'schemas' lists '${unknown}', which is not a schema of resource type '${model.definition.name}'`));
+    }
+  }
+
+  // 3. Values, schema by schema.
+  const values = new Map<Part, Record<string, unknown>>();
+  for (const part of [core, ...extensions]) {
+    const checked = validateMembers(part.attributes, part.input, pathOf(part), rules, part === core);
+    if (!checked.ok) return checked;
+    const record: Record<string, unknown> = checked.value ?? {};
+    const stored = existing === undefined ? undefined : storedPart(existing, part);
+    for (const attribute of part.attributes) {
+      const path = pathOf(part)(attribute.name);
+      // RFC 7643 §2.2 readOnly: a PATCH result keeps the stored values; requests cannot set them.
+      if (attribute.mutability === 'readOnly') {
+        delete record[attribute.name];
+        if (operation === 'patch' && stored !== undefined && own(stored, attribute.name) !== undefined && own(stored, attribute.name) !== null) {
+          record[attribute.name] = structuredClone(own(stored, attribute.name));
+        }
+        continue;
+      }
+      if (operation !== 'create' && stored !== undefined) {
+        const kept = keepImmutable(attribute, own(record, attribute.name), own(stored, attribute.name), path, operation);
+        if (!kept.ok) return kept;
+        if (kept.value === undefined) delete record[attribute.name];
+        else record[attribute.name] = kept.value;
+      }
+    }
+    if (Object.keys(record).length > 0) values.set(part, inSchemaOrder(part.attributes, record));
+    else if (part.required) {
+      // RFC 7643 §6 schemaExtensions.required: the resource MUST include the extension.
+      return err(scimError('invalidValue', `Schema extension '${part.schema.id}' is required for resource type '${model.definition.name}'`));
+    }
+  }
+
+  // 4. Output: schemas, id, externalId, core attributes, extensions, meta.
+  const out: Record<string, unknown> = {
+    schemas: [model.core.id, ...extensions.filter((part) => values.has(part)).map((part) => part.schema.id)],
+  };
+  const coreValues = values.get(core) ?? {};
+  for (const attribute of core.attributes) {
+    if (attribute.name !== 'meta' && coreValues[attribute.name] !== undefined) out[attribute.name] = coreValues[attribute.name];
+  }
+  for (const part of extensions) {
+    const value = values.get(part);
+    if (value !== undefined) out[part.schema.id] = value;
+  }
+  if (coreValues['meta'] !== undefined) out['meta'] = coreValues['meta'];
+  return ok(out);
+}
+
+function newPart(schema: SchemaDefinition, extension: boolean, required: boolean, attributes: readonly AttributeDefinition[]): Part {
+  return { schema, extension, required, attributes, input: Object.create(null) as Record<string, unknown>, given: new Set() };
+}
+
+/** Record one input member of a part; an attribute given twice (two spellings) is an error. */
+function addMember(part: Part, key: string, value: unknown, path: string, attribute?: AttributeDefinition) {
+  const lower = key.toLowerCase();
+  const definition = attribute ?? part.attributes.find((a) => a.name.toLowerCase() === lower);
+  if (definition !== undefined) {
+    // readOnly top-level input never counts: requests cannot set it, a PATCH result keeps the stored value.
+    if (definition.mutability === 'readOnly') return undefined;
+    if (part.given.has(definition)) return scimError('invalidValue', `Attribute '${path}' is given more than once`);
+    part.given.add(definition);
+  }
+  part.input[key] = value;
+  return undefined;
+}
+
+function pathOf(part: Part): (name: string) => string {
+  return part.extension ? (name) => `${part.schema.id}:${name}` : (name) => name;
+}
+
+function storedPart(existing: ScimResource, part: Part): Record<string, unknown> | undefined {
+  if (!part.extension) return existing;
+  const lower = part.schema.id.toLowerCase();
+  const key = Object.keys(existing).find((k) => k.toLowerCase() === lower);
+  const value = key === undefined ? undefined : existing[key];
+  return isJsonObject(value) ? value : undefined;
+}
+
+function inSchemaOrder(attributes: readonly AttributeDefinition[], record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const attribute of attributes) {
+    const value = own(record, attribute.name);
+    if (value !== undefined) out[attribute.name] = value;
+  }
+  return out;
+}
+
+function own(object: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+}
