@@ -81,3 +81,5 @@ export {
 export type { FilterLimits } from './filter/index.js';
 export { validateResource, isDateTime, isBase64 } from './schema/index.js';
 export type { ValidationContext, ValidationOptions } from './schema/index.js';
+export { projectResource, schemaDocument, attributeDocument, resourceTypeDocument, bareExtension } from './schema/index.js';
+export type { AttributeSelection } from './schema/index.js';

@@ -55,26 +55,22 @@ export function createResourceModel(
 
   function lookup(path: AttrPath): { entry: Entry; sub: string | undefined } | undefined {
     if (typeof path?.attr !== 'string') return undefined;
-    const text = path.uri !== undefined ? `${path.uri}:${path.attr}` : path.attr;
-    let rest = text;
-    let index: SchemaIndex | undefined;
-    if (text.includes(':')) {
-      const lower = text.toLowerCase();
-      index = indexes.find((i) => lower.startsWith(i.prefix));
-      if (index === undefined) return undefined;
-      rest = text.slice(index.prefix.length);
+    const qualified = path.uri !== undefined || path.attr.includes(':');
+    if (!qualified) {
+      const key = path.attr.toLowerCase();
+      const entry = coreIndex.attributes.get(key) ?? unqualified.get(key);
+      return entry === undefined ? undefined : { entry, sub: path.subAttr };
     }
+    // Rebuild the text so that any split of `urn:…:2.0:User:name.givenName` resolves alike
+    // (schema URNs contain ':' and '.', attribute names contain neither; RFC 7644 §3.10).
+    const text = `${path.uri !== undefined ? `${path.uri}:` : ''}${path.attr}${path.subAttr !== undefined ? `.${path.subAttr}` : ''}`;
+    const lower = text.toLowerCase();
+    const index = indexes.find((i) => lower.startsWith(i.prefix));
+    if (index === undefined) return undefined;
+    const rest = lower.slice(index.prefix.length);
     const dot = rest.indexOf('.');
-    let name = rest;
-    let sub = path.subAttr;
-    if (dot >= 0) {
-      if (sub !== undefined) return undefined;
-      name = rest.slice(0, dot);
-      sub = rest.slice(dot + 1);
-    }
-    const key = name.toLowerCase();
-    const entry = index !== undefined ? index.attributes.get(key) : coreIndex.attributes.get(key) ?? unqualified.get(key);
-    return entry === undefined ? undefined : { entry, sub };
+    const entry = index.attributes.get(dot < 0 ? rest : rest.slice(0, dot));
+    return entry === undefined ? undefined : { entry, sub: dot < 0 ? undefined : rest.slice(dot + 1) };
   }
 
   function resolve(path: AttrPath): ResolvedAttribute | undefined {

@@ -35,3 +35,8 @@ export { validateResource } from './validate-resource.js';
 export type { ValidationContext, ValidationOptions } from './validation-options.js';
 export { isDateTime } from './is-date-time.js';
 export { isBase64 } from './is-base64.js';
+export { projectResource } from './project-resource.js';
+export type { AttributeSelection } from './project-resource.js';
+export { bareExtension } from './bare-extension.js';
+export { schemaDocument, attributeDocument } from './schema-document.js';
+export { resourceTypeDocument } from './resource-type-document.js';
