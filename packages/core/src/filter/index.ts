@@ -16,3 +16,7 @@ export { parseFilter } from './parse-filter.js';
 export { parsePatchPath } from './parse-patch-path.js';
 export { parseAttrPath, parseAttrPathList } from './parse-attr-path.js';
 export { printFilter, printAttrPath, printPatchPath } from './print-filter.js';
+export { compileFilter } from './compile-filter.js';
+export type { ResourcePredicate } from './compile-filter.js';
+export { compileSort } from './compile-sort.js';
+export type { ResourceComparator, SortOrder } from './compile-sort.js';

@@ -1,0 +1,68 @@
+import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import type { ResourceModel } from '../schema/resource-model.js';
+import type { AttrPath } from './ast.js';
+
+/** An attribute a filter or sort names, resolved relative to the object the test will receive. */
+export interface ScopedAttribute {
+  /** The attribute the path names at this level (the top-level attribute, or the sub-attribute inside `[…]`). */
+  readonly attribute: AttributeDefinition;
+  readonly subAttribute?: AttributeDefinition;
+  /** `subAttribute ?? attribute`. */
+  readonly target: AttributeDefinition;
+  /** Schema-spelled keys from the scope's object to the value. */
+  readonly keys: readonly string[];
+}
+
+/** Where paths are resolved: a whole resource of one type, or one element of a complex attribute. */
+export interface FilterScope {
+  readonly model: ResourceModel;
+  /** The complex attribute whose elements this scope tests, inside a value filter `attr[…]`. */
+  readonly parent?: AttributeDefinition;
+  resolve(path: AttrPath): ScopedAttribute | undefined;
+}
+
+/**
+ * `schemas` (RFC 7643 §3) is filterable (RFC 7644 §3.4.2.2, Figure 2: `schemas eq "urn:…"`) though no
+ * schema declares it. Schema URIs compare ignoring case, as the registry looks them up.
+ */
+const SCHEMAS_ATTRIBUTE: AttributeDefinition = {
+  name: 'schemas',
+  type: 'reference',
+  multiValued: true,
+  description: 'The schema URIs of the resource (RFC 7643 §3).',
+  required: true,
+  caseExact: false,
+  mutability: 'readOnly',
+  returned: 'always',
+  uniqueness: 'none',
+  referenceTypes: ['uri'],
+};
+
+/** The top-level scope of one resource type. */
+export function resourceScope(model: ResourceModel): FilterScope {
+  const coreUri = model.core.id.toLowerCase();
+  return {
+    model,
+    resolve(path) {
+      const resolved = model.resolve(path);
+      if (resolved !== undefined) return resolved;
+      const isSchemas =
+        path.attr.toLowerCase() === 'schemas' && path.subAttr === undefined && (path.uri === undefined || path.uri.toLowerCase() === coreUri);
+      return isSchemas ? { attribute: SCHEMAS_ATTRIBUTE, target: SCHEMAS_ATTRIBUTE, keys: ['schemas'] } : undefined;
+    },
+  };
+}
+
+/** The scope inside `parent[…]`: bare sub-attribute names of `parent`, case-insensitive. */
+export function elementScope(model: ResourceModel, parent: AttributeDefinition): FilterScope {
+  const subs = new Map((parent.subAttributes ?? []).map((sub) => [sub.name.toLowerCase(), sub] as const));
+  return {
+    model,
+    parent,
+    resolve(path) {
+      if (path.uri !== undefined || path.subAttr !== undefined) return undefined;
+      const sub = subs.get(path.attr.toLowerCase());
+      return sub === undefined ? undefined : { attribute: sub, target: sub, keys: [sub.name] };
+    },
+  };
+}
