@@ -138,13 +138,15 @@ export function validateResource(
   };
   const coreValues = values.get(core) ?? {};
   for (const attribute of core.attributes) {
-    if (attribute.name !== 'meta' && coreValues[attribute.name] !== undefined) out[attribute.name] = coreValues[attribute.name];
+    const value = own(coreValues, attribute.name);
+    if (attribute.name !== 'meta' && value !== undefined) out[attribute.name] = value;
   }
   for (const part of extensions) {
     const value = values.get(part);
     if (value !== undefined) out[part.schema.id] = value;
   }
-  if (coreValues['meta'] !== undefined) out['meta'] = coreValues['meta'];
+  const meta = own(coreValues, 'meta');
+  if (meta !== undefined) out['meta'] = meta;
   return ok(out);
 }
 
