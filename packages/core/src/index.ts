@@ -85,3 +85,18 @@ export { validateResource, isDateTime, isBase64 } from './schema/index.js';
 export type { ValidationContext, ValidationOptions } from './schema/index.js';
 export { projectResource, schemaDocument, attributeDocument, resourceTypeDocument, bareExtension } from './schema/index.js';
 export type { AttributeSelection } from './schema/index.js';
+export { createMemoryStore } from './store/index.js';
+export type { MemoryStoreOptions } from './store/index.js';
+export { createScimServer, ALL_OPERATIONS, DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, SCIM_MEDIA_TYPE, etagListMatches } from './server/index.js';
+export type {
+  ScimServer,
+  ScimServerConfig,
+  ResourceTypeConfig,
+  ScimOperation,
+  AuthenticationScheme,
+  AuthenticationResult,
+  ChangeEvent,
+  ScimLogger,
+  ScimServerLimits,
+  CompatibilityOptions,
+} from './server/index.js';

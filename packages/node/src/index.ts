@@ -1,1 +1,2 @@
-export {};
+export { createNodeHandler } from './create-node-handler.js';
+export type { NodeHandler, NodeHandlerOptions } from './create-node-handler.js';

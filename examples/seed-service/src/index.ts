@@ -1,0 +1,2 @@
+export { createSeedService, GROUP_FIXTURES } from './seed-service.js';
+export type { SeedServiceOptions } from './seed-service.js';

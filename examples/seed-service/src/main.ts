@@ -1,0 +1,20 @@
+import { createServer } from 'node:http';
+import { createNodeHandler } from '@scimkit/node';
+import { createSeedService } from './seed-service.js';
+
+/**
+ * Serve the seed service at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
+ * SCIM_BEARER_TOKEN, when set, requires `Authorization: Bearer <token>` on every request.
+ */
+const host = process.env['HOST'] ?? '127.0.0.1';
+const port = Number(process.env['PORT'] ?? 8080);
+const token = process.env['SCIM_BEARER_TOKEN'];
+
+const service = createSeedService(token === undefined || token === '' ? {} : { bearerToken: token });
+const server = createServer(createNodeHandler(service, { basePath: '/scim/v2' }));
+server.listen(port, host, () => {
+  const address = server.address();
+  const shown = typeof address === 'object' && address !== null ? address.port : port;
+  console.log(`SCIM service listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,48 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import type { AttrPath } from '../filter/ast.js';
+import { parseAttrPathList } from '../filter/parse-attr-path.js';
+import { queryParameter } from './query-parameter.js';
+import type { ScimRequest } from './scim-request.js';
+
+/** `attributes` / `excludedAttributes` (RFC 7644 §3.4.2.5, §3.9), parsed. */
+export interface AttributeSelection {
+  readonly attributes?: readonly AttrPath[];
+  readonly excludedAttributes?: readonly AttrPath[];
+}
+
+/**
+ * Parse the two parameters from raw values: a comma-separated string, or (in a POST `.search`
+ * body) an array of strings. Both at once is 400 invalidSyntax; unknown names are kept and later
+ * ignored by projection (RFC 7644 §3.4.2.5).
+ */
+export function parseAttributeSelection(attributes: unknown, excludedAttributes: unknown): Result<AttributeSelection> {
+  const included = parseList('attributes', attributes);
+  if (!included.ok) return included;
+  const excluded = parseList('excludedAttributes', excludedAttributes);
+  if (!excluded.ok) return excluded;
+  if (included.value !== undefined && excluded.value !== undefined) {
+    return err(scimError('invalidSyntax', 'attributes and excludedAttributes cannot be used together'));
+  }
+  return ok({
+    ...(included.value === undefined ? {} : { attributes: included.value }),
+    ...(excluded.value === undefined ? {} : { excludedAttributes: excluded.value }),
+  });
+}
+
+/** The selection a single-resource request carries in its query string. */
+export function selectionFromQuery(request: ScimRequest): Result<AttributeSelection> {
+  return parseAttributeSelection(queryParameter(request, 'attributes', true), queryParameter(request, 'excludedAttributes', true));
+}
+
+function parseList(name: string, value: unknown): Result<readonly AttrPath[] | undefined> {
+  if (value === undefined || value === null) return ok(undefined);
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) text = value.join(',');
+  else return err(scimError('invalidValue', `${name} must be a string or an array of strings`));
+  if (text.trim() === '') return ok(undefined);
+  const parsed = parseAttrPathList(text);
+  if (!parsed.ok) return parsed;
+  return ok(parsed.value.length === 0 ? undefined : parsed.value);
+}

@@ -1,0 +1,14 @@
+import { requestHeader } from './request-header.js';
+import type { ScimRequest } from './scim-request.js';
+import type { ServerContext } from './server-context.js';
+
+/**
+ * The absolute URL of the mount point for `meta.location` and `Location` (RFC 7644 §3.1): the
+ * adapter's `request.baseUrl`, else `config.baseUrl`, else `http://{Host}`. No trailing slash.
+ */
+export function resolveBaseUrl(context: ServerContext, request: ScimRequest): string {
+  const host = requestHeader(request, 'host');
+  const usableHost = host !== undefined && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host);
+  const base = request.baseUrl ?? context.config.baseUrl ?? (usableHost ? `http://${host}` : '');
+  return base.replace(/\/+$/, '');
+}

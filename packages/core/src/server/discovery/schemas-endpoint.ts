@@ -1,0 +1,28 @@
+import { httpError } from '../../errors/scim-error.js';
+import { schemaDocument } from '../../schema/schema-document.js';
+import type { Exchange } from '../exchange.js';
+import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import type { ScimResponse } from '../scim-request.js';
+import { discoveryPage, pageOf, refuseFilter } from './discovery-paging.js';
+
+/** `GET /Schemas` (RFC 7644 §4): every schema of every configured resource type, paged. */
+export function listSchemas(exchange: Exchange): ScimResponse {
+  const page = discoveryPage(exchange.context, exchange.request);
+  if (!page.ok) return errorResponse(page.error);
+  const schemas = exchange.context.registry.schemas;
+  const documents = pageOf(schemas, page.value).map((schema) => schemaDocument(schema, exchange.baseUrl));
+  return jsonResponse(200, listBody(schemas.length, page.value.startIndex, documents));
+}
+
+/** `GET /Schemas/{uri}` (RFC 7644 §4): one schema; 404 naming it when unknown. */
+export function getSchema(exchange: Exchange, id: string): ScimResponse {
+  const refused = refuseFilter(exchange.request);
+  if (!refused.ok) return errorResponse(refused.error);
+  const schema = exchange.context.registry.schema(id);
+  if (schema === undefined) return errorResponse(httpError(404, `Schema ${quote(id)} not found`));
+  return jsonResponse(200, schemaDocument(schema, exchange.baseUrl));
+}
+
+export function quote(text: string): string {
+  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+}

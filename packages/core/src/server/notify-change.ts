@@ -1,0 +1,25 @@
+import type { ChangeEvent } from './scim-server-config.js';
+import type { ServerContext } from './server-context.js';
+
+/**
+ * Tell the application about a committed change. The hook is awaited; a throw or rejection is
+ * reported to the logger and never changes the response (the change is already stored).
+ */
+export async function notifyChange(context: ServerContext, event: ChangeEvent): Promise<void> {
+  const hook = context.config.onChange;
+  if (hook === undefined) return;
+  try {
+    await hook(event);
+  } catch (error) {
+    reportError(context, 'scimkit: the onChange hook failed', error);
+  }
+}
+
+/** Report to the configured logger without ever letting the logger itself break a response. */
+export function reportError(context: ServerContext, message: string, error: unknown): void {
+  try {
+    context.logger.error(message, error);
+  } catch {
+    // A broken logger must not turn a handled failure into an unhandled one.
+  }
+}

@@ -1,0 +1,43 @@
+import { compileFilter } from '../../filter/compile-filter.js';
+import { compileSort } from '../../filter/compile-sort.js';
+import type { Exchange } from '../exchange.js';
+import { presentResource } from '../present-resource.js';
+import { queryResources } from '../query-resources.js';
+import { readJsonBody } from '../read-json-body.js';
+import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
+import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import type { ScimResponse } from '../scim-request.js';
+import type { ServedType } from '../server-context.js';
+
+/** `GET {endpoint}` (RFC 7644 §3.4.2): a ListResponse of the type, filtered, sorted and paged. */
+export async function listResources(exchange: Exchange, type: ServedType): Promise<ScimResponse> {
+  const parameters = searchFromQuery(exchange.context, exchange.request);
+  if (!parameters.ok) return errorResponse(parameters.error);
+  return search(exchange, type, parameters.value);
+}
+
+/** `POST {endpoint}/.search` (RFC 7644 §3.4.3): the same query, carried by a SearchRequest body. */
+export async function searchResources(exchange: Exchange, type: ServedType): Promise<ScimResponse> {
+  const body = readJsonBody(exchange.context, exchange.request);
+  if (!body.ok) return errorResponse(body.error);
+  const parameters = searchFromBody(exchange.context, body.value);
+  if (!parameters.ok) return errorResponse(parameters.error);
+  return search(exchange, type, parameters.value);
+}
+
+async function search(exchange: Exchange, type: ServedType, parameters: SearchParameters): Promise<ScimResponse> {
+  const { filter, sortBy, sortOrder, startIndex, count, selection } = parameters;
+  const matches = filter === undefined ? undefined : compileFilter(filter, type.model);
+  if (matches !== undefined && !matches.ok) return errorResponse(matches.error);
+  const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, type.model);
+  if (compare !== undefined && !compare.ok) return errorResponse(compare.error);
+
+  const result = await queryResources(exchange.context, type, {
+    ...(filter === undefined ? {} : { filter }),
+    matches: matches?.value ?? (() => true),
+    ...(sortBy === undefined || compare === undefined ? {} : { sort: { path: sortBy, order: sortOrder }, compare: compare.value }),
+    page: { startIndex, count },
+  });
+  const resources = result.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
+  return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
+}

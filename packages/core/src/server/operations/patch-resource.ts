@@ -1,0 +1,38 @@
+import { ok } from '../../errors/result.js';
+import { applyPatch } from './zz-pending-apply-patch.js';
+import { validateResource } from '../../schema/validate-resource.js';
+import { selectionFromQuery } from '../attribute-selection.js';
+import { principalOf, type Exchange } from '../exchange.js';
+import { notifyChange } from '../notify-change.js';
+import { presentResource } from '../present-resource.js';
+import { readJsonBody } from '../read-json-body.js';
+import { errorResponse } from '../serialize.js';
+import type { ScimResponse } from '../scim-request.js';
+import { patchOptions, validationOptions, type ServedType } from '../server-context.js';
+import { updateResource } from '../update-resource.js';
+import { resourceResponse } from './resource-response.js';
+
+/**
+ * `PATCH {endpoint}/{id}` (RFC 7644 §3.5.2): apply every operation or none, validate the result
+ * as a whole, store it, answer 200 with the resource. The same check order as PUT.
+ */
+export async function patchResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
+  const { context, request } = exchange;
+  const selection = selectionFromQuery(request);
+  if (!selection.ok) return errorResponse(selection.error);
+  const body = readJsonBody(context, request);
+  if (!body.ok) return errorResponse(body.error);
+  const options = patchOptions(context);
+  const validation = validationOptions(context);
+  const outcome = await updateResource(exchange, type, id, (existing) => {
+    const patched = applyPatch(type.model, existing, body.value, options);
+    if (!patched.ok) return patched;
+    if (!patched.value.changed) return ok(existing);
+    return validateResource(type.model, patched.value.resource, { operation: 'patch', existing }, validation);
+  });
+  if (!outcome.ok) return errorResponse(outcome.error);
+  const { before, after, changed } = outcome.value;
+  const response = resourceResponse(200, presentResource(type, after, exchange.baseUrl, selection.value), after);
+  if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...principalOf(exchange) });
+  return response;
+}

@@ -1,0 +1,33 @@
+import { validateResource } from '../../schema/validate-resource.js';
+import { selectionFromQuery } from '../attribute-selection.js';
+import { principalOf, type Exchange } from '../exchange.js';
+import { notifyChange } from '../notify-change.js';
+import { presentResource } from '../present-resource.js';
+import { readJsonBody } from '../read-json-body.js';
+import { errorResponse } from '../serialize.js';
+import type { ScimResponse } from '../scim-request.js';
+import { validationOptions, type ServedType } from '../server-context.js';
+import { updateResource } from '../update-resource.js';
+import { resourceResponse } from './resource-response.js';
+
+/**
+ * `PUT {endpoint}/{id}` (RFC 7644 §3.5.1): replace every writable attribute; attributes left out
+ * are cleared, readOnly input is ignored, a changed immutable attribute is 400 mutability.
+ * Checks run in the order decisions.md fixes: JSON 400, lookup 404, `If-Match` 412, body 400, 409.
+ */
+export async function replaceResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
+  const { context, request } = exchange;
+  const selection = selectionFromQuery(request);
+  if (!selection.ok) return errorResponse(selection.error);
+  const body = readJsonBody(context, request);
+  if (!body.ok) return errorResponse(body.error);
+  const options = validationOptions(context);
+  const outcome = await updateResource(exchange, type, id, (existing) =>
+    validateResource(type.model, body.value, { operation: 'replace', existing }, options),
+  );
+  if (!outcome.ok) return errorResponse(outcome.error);
+  const { before, after, changed } = outcome.value;
+  const response = resourceResponse(200, presentResource(type, after, exchange.baseUrl, selection.value), after);
+  if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...principalOf(exchange) });
+  return response;
+}

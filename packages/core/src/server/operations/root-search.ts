@@ -1,0 +1,50 @@
+import { scimError } from '../../errors/scim-error.js';
+import { compileFilter } from '../../filter/compile-filter.js';
+import { compileSort } from '../../filter/compile-sort.js';
+import type { ScimResource } from '../../schema/scim-resource.js';
+import type { Exchange } from '../exchange.js';
+import { presentResource } from '../present-resource.js';
+import { queryResources, type TypeQuery } from '../query-resources.js';
+import { readJsonBody } from '../read-json-body.js';
+import { searchFromBody } from '../search-parameters.js';
+import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import type { ScimResponse } from '../scim-request.js';
+import type { ServedType } from '../server-context.js';
+
+/**
+ * `POST /.search` (RFC 7644 §3.4.3) over every type with `rootSearch`: the matches of each type in
+ * configuration order (users, then groups), then sorted when `sortBy` is given, then paged as one
+ * list. An attribute known to only one type is false on the others. More matches than
+ * `limits.rootSearchMaxResults` is 400 tooMany (RFC 7644 §3.4.2.1).
+ */
+export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
+  const { context } = exchange;
+  const body = readJsonBody(context, exchange.request);
+  if (!body.ok) return errorResponse(body.error);
+  const parameters = searchFromBody(context, body.value);
+  if (!parameters.ok) return errorResponse(parameters.error);
+  const { filter, sortBy, sortOrder, startIndex, count, selection } = parameters.value;
+
+  const types = context.types.filter((type) => type.rootSearch);
+  const models = types.map((type) => type.model);
+  const matches = filter === undefined ? undefined : compileFilter(filter, models);
+  if (matches !== undefined && !matches.ok) return errorResponse(matches.error);
+  const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, models);
+  if (compare !== undefined && !compare.ok) return errorResponse(compare.error);
+  const query: TypeQuery = { ...(filter === undefined ? {} : { filter }), matches: matches?.value ?? (() => true) };
+
+  // Count first (cheap for a store that filters and pages), so a huge result is refused unread.
+  let total = 0;
+  for (const type of types) total += (await queryResources(context, type, { ...query, page: { startIndex: 1, count: 0 } })).totalResults;
+  const max = context.limits.rootSearchMaxResults;
+  if (total > max) return errorResponse(scimError('tooMany', `The search matches ${total} resources; the limit is ${max}. Narrow the filter.`));
+
+  const found: { type: ServedType; resource: ScimResource }[] = [];
+  for (const type of types) {
+    for (const resource of (await queryResources(context, type, query)).resources) found.push({ type, resource });
+  }
+  if (compare !== undefined) found.sort((a, b) => compare.value(a.resource, b.resource));
+  const page = found.slice(startIndex - 1, startIndex - 1 + count);
+  const resources = page.map(({ type, resource }) => presentResource(type, resource, exchange.baseUrl, selection));
+  return jsonResponse(200, listBody(found.length, startIndex, resources));
+}

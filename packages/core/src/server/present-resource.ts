@@ -1,0 +1,23 @@
+import { projectResource } from '../schema/project-resource.js';
+import type { ScimResource } from '../schema/scim-resource.js';
+import type { AttributeSelection } from './attribute-selection.js';
+import type { ServedType } from './server-context.js';
+
+/**
+ * The canonical URL of a resource (RFC 7643 §3.1 `meta.location`): `{baseUrl}{endpoint}/{id}`.
+ * Undefined for a type that cannot be read at its own URL.
+ */
+export function resourceLocation(type: ServedType, id: string, baseUrl: string): string | undefined {
+  if (!type.operations.has('read')) return undefined;
+  return `${baseUrl}${type.model.definition.endpoint}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Stage 8, project: the resource as served, with `meta.location` and only the attributes the
+ * client asked for (RFC 7644 §3.4.2.5; RFC 7643 §2.2 `returned`).
+ */
+export function presentResource(type: ServedType, resource: ScimResource, baseUrl: string, selection: AttributeSelection): Record<string, unknown> {
+  const location = resourceLocation(type, resource.id, baseUrl);
+  const located: ScimResource = location === undefined ? resource : { ...resource, meta: { ...resource.meta, location } };
+  return projectResource(type.model, located, selection);
+}

@@ -1,0 +1,48 @@
+import type { Filter } from '../filter/ast.js';
+import type { ScimResource } from '../schema/scim-resource.js';
+import type { FilterSemantics, SortSpec, StoreQuery, StoreQueryResult } from '../store/scim-store.js';
+import type { ServedType, ServerContext } from './server-context.js';
+
+/** A query over one resource type, with the filter and sort already compiled against the schema. */
+export interface TypeQuery {
+  readonly filter?: Filter;
+  /** RFC 7644 §3.4.2.2 predicate of `filter`. */
+  readonly matches: (resource: ScimResource) => boolean;
+  readonly sort?: SortSpec;
+  /** RFC 7644 §3.4.2.3 comparator of `sort`. */
+  readonly compare?: (a: ScimResource, b: ScimResource) => number;
+  /** The page to return; absent: every match. */
+  readonly page?: { readonly startIndex: number; readonly count: number };
+}
+
+/**
+ * Run a query on the store, pushing down what it declares it can do (`capabilities`) and doing
+ * the rest in memory: filter, then sort (stable), then page. `totalResults` counts every match.
+ */
+export async function queryResources(context: ServerContext, type: ServedType, query: TypeQuery): Promise<StoreQueryResult> {
+  const capabilities = context.store.capabilities ?? {};
+  const model = type.model;
+  const pushFilter = query.filter === undefined || capabilities.filter?.(query.filter) === true;
+  const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
+  const pushPage = pushSort && query.page !== undefined && capabilities.paging === true;
+  const semantics: FilterSemantics = {
+    matches: query.matches,
+    ...(query.compare === undefined ? {} : { compare: query.compare }),
+    attribute: (path) => model.facts(path),
+  };
+  const storeQuery: StoreQuery = {
+    semantics,
+    ...(pushFilter && query.filter !== undefined ? { filter: query.filter } : {}),
+    ...(pushSort && query.sort !== undefined ? { sort: query.sort } : {}),
+    ...(pushPage && query.page !== undefined ? { startIndex: query.page.startIndex, count: query.page.count } : {}),
+  };
+  const result = await context.store.query(model.definition.name, storeQuery);
+  if (pushPage) return result;
+
+  // Not paged by the store: it returned every match (or every resource, when it did not filter).
+  let resources = pushFilter ? [...result.resources] : result.resources.filter(query.matches);
+  if (!pushSort && query.compare !== undefined) resources = resources.sort(query.compare);
+  if (query.page === undefined) return { totalResults: resources.length, resources };
+  const start = query.page.startIndex - 1;
+  return { totalResults: resources.length, resources: resources.slice(start, start + query.page.count) };
+}

@@ -1,0 +1,165 @@
+import type { ResourceTypeDefinitionInput, SchemaDefinitionInput } from '../schema/attribute-definition.js';
+import type { ScimResource } from '../schema/scim-resource.js';
+import type { ScimStore } from '../store/scim-store.js';
+import type { ScimRequest } from './scim-request.js';
+
+/** The operations a resource type may offer (RFC 7644 §3.2). Each decides an endpoint and method. */
+export type ScimOperation = 'create' | 'read' | 'replace' | 'patch' | 'delete' | 'list' | 'search';
+
+/** Every operation: the default of a resource type that does not list its own. */
+export const ALL_OPERATIONS: readonly ScimOperation[] = ['create', 'read', 'replace', 'patch', 'delete', 'list', 'search'];
+
+/** A resource type the server serves: its RFC 7643 §6 definition plus what clients may do with it. */
+export interface ResourceTypeConfig extends ResourceTypeDefinitionInput {
+  /**
+   * The operations clients may perform, deciding endpoints and methods:
+   * `create` → `POST {endpoint}`, `list` → `GET {endpoint}`, `search` → `POST {endpoint}/.search`,
+   * `read` / `replace` / `patch` / `delete` → `GET` / `PUT` / `PATCH` / `DELETE {endpoint}/{id}`.
+   * Default: all of them. `[]` gives the type no endpoint at all: its schemas are still listed in
+   * `/Schemas`, and its resources can still be found by the server-root search (see `rootSearch`),
+   * but it is absent from `/ResourceTypes`.
+   */
+  readonly operations?: readonly ScimOperation[];
+  /**
+   * Whether the server-root `POST /.search` (RFC 7644 §3.4.3) covers this type.
+   * Default: true when the type offers `search`.
+   */
+  readonly rootSearch?: boolean;
+}
+
+/**
+ * An authentication scheme advertised in `/ServiceProviderConfig` (RFC 7643 §5,
+ * `authenticationSchemes`). Advertising a scheme does not enforce it: `authenticate` does.
+ */
+export interface AuthenticationScheme {
+  readonly type: 'oauth' | 'oauth2' | 'oauthbearertoken' | 'httpbasic' | 'httpdigest';
+  readonly name: string;
+  readonly description: string;
+  readonly specUri?: string;
+  readonly documentationUri?: string;
+  readonly primary?: boolean;
+}
+
+/**
+ * What `authenticate` decides. Accept with `{ ok: true, principal }` (the principal is handed to
+ * `onChange`); refuse with `{ ok: false }`, which answers 401 with a `WWW-Authenticate` challenge,
+ * or with `status: 403` for an authenticated client that may not use the service.
+ */
+export type AuthenticationResult =
+  | { readonly ok: true; readonly principal?: unknown }
+  | {
+      readonly ok: false;
+      /** 401 (default: no or bad credentials) or 403 (credentials fine, access refused). */
+      readonly status?: 401 | 403;
+      /** The error's `detail`; default "Authentication required" / "Access denied". */
+      readonly detail?: string;
+      /** `WWW-Authenticate` value for a 401; default derived from the first advertised scheme, else `Bearer realm="SCIM"`. */
+      readonly challenge?: string;
+    };
+
+/** A committed change, reported to `onChange` after the store accepted it. */
+export interface ChangeEvent {
+  readonly operation: 'create' | 'replace' | 'patch' | 'delete';
+  /** Resource type name, e.g. `User`. */
+  readonly resourceType: string;
+  readonly id: string;
+  /** The stored resource before the change (absent on create). */
+  readonly before?: ScimResource;
+  /** The stored resource after the change (absent on delete). */
+  readonly after?: ScimResource;
+  /** What `authenticate` returned as principal, if anything. */
+  readonly principal?: unknown;
+}
+
+/** Where the server reports unexpected failures (a throwing store, a throwing hook). */
+export interface ScimLogger {
+  error(message: string, error: unknown): void;
+}
+
+/** Numeric limits. Every one has a safe default. */
+export interface ScimServerLimits {
+  /**
+   * Largest accepted request body in bytes; larger bodies are answered 413 (RFC 7644 §3.7.4).
+   * Advertised as `bulk.maxPayloadSize`. Default 1 MiB (1,048,576).
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * Most resources one list or search response returns (`filter.maxResults`, RFC 7643 §5): a larger
+   * `count` is capped silently. Default 1000.
+   */
+  readonly maxResults?: number;
+  /** Page size when a list or search request gives no `count` (RFC 7644 §3.4.2.4). Default 100, capped by `maxResults`. */
+  readonly defaultPageSize?: number;
+  /**
+   * Most matches a server-root `POST /.search` may have before it is refused with 400 `tooMany`
+   * (RFC 7644 §3.4.2.1). Default 1000.
+   */
+  readonly rootSearchMaxResults?: number;
+  /** Most operations in one PATCH request; more is 400 invalidValue. Default 1000. */
+  readonly maxPatchOperations?: number;
+  /** Longest accepted `filter` expression, in characters. Default 10,000. */
+  readonly filterMaxLength?: number;
+  /** Deepest accepted nesting of `and`/`or`/`not`/parentheses in a filter. Default 50. */
+  readonly filterMaxDepth?: number;
+}
+
+/**
+ * Tolerances for real clients that bend RFC 7643/7644 (Microsoft Entra ID, Okta), each named after
+ * the shape it accepts. They are handed to validation and to the PATCH engine (see `PatchOptions`).
+ */
+export interface CompatibilityOptions {
+  /** Accept `"True"` / `"False"` (any case) for boolean attributes (Entra ID). Default true. */
+  readonly stringBooleans?: boolean;
+  /** PATCH `remove` with a `value` array on a multi-valued attribute removes those values (Entra ID group members). Default true. */
+  readonly removeValueArray?: boolean;
+  /** Path-less PATCH `add`/`replace` whose value keys are attribute paths or URN-qualified names (Entra ID). Default true. */
+  readonly pathKeysInValue?: boolean;
+  /** A bare string for a complex attribute with a `value` sub-attribute means `{"value": …}` (Entra ID `manager`). Default true. */
+  readonly managerAsString?: boolean;
+  /** PATCH `add`/`replace` on `emails[type eq "work"].value` creates the value when none matches. Default false (RFC: noTarget). */
+  readonly createMissingValuePath?: boolean;
+  /** Accept a PATCH with an empty `Operations` array as a no-op (the Microsoft validator). Default false (RFC: at least one). */
+  readonly allowEmptyOperations?: boolean;
+}
+
+/** Everything `createScimServer()` needs. Only `resourceTypes` and `store` are required. */
+export interface ScimServerConfig {
+  /**
+   * The resource types served, e.g. `[{ ...userResourceType }]`, each with the operations it
+   * offers. Their schemas (built-in User, Group and Enterprise User, or `schemas`) make `/Schemas`.
+   */
+  readonly resourceTypes: readonly ResourceTypeConfig[];
+  /** Custom schemas and extensions, or replacements of a built-in schema (same `id`). */
+  readonly schemas?: readonly SchemaDefinitionInput[];
+  /** Where resources live. `createMemoryStore()` for tests and small services. */
+  readonly store: ScimStore;
+  /**
+   * Absolute URL of the SCIM mount point, e.g. `https://idp.example.com/scim/v2`, for
+   * `meta.location` and `Location`. A request's own `baseUrl` (set by the adapter) wins; without
+   * either, `http://{Host header}` is used.
+   */
+  readonly baseUrl?: string;
+  /**
+   * Decides who may call the service; runs after routing and before the body is read. Without it
+   * the server is open to anyone who can reach it. A throw is a 500.
+   */
+  readonly authenticate?: (request: ScimRequest) => AuthenticationResult | Promise<AuthenticationResult>;
+  /** Schemes advertised in `/ServiceProviderConfig` (`authenticationSchemes`). Default none. */
+  readonly authenticationSchemes?: readonly AuthenticationScheme[];
+  /**
+   * Called after every committed create, replace, patch and delete, and awaited before the response
+   * is sent. A throw or rejection is reported to `logger` and does not change the response.
+   */
+  readonly onChange?: (event: ChangeEvent) => void | Promise<void>;
+  /** Receives unexpected failures; the client only sees a generic 500. Default: `console`. */
+  readonly logger?: ScimLogger;
+  readonly limits?: ScimServerLimits;
+  readonly compatibility?: CompatibilityOptions;
+  /**
+   * Attributes a request body sends that no schema of the type declares: `reject` answers
+   * 400 invalidValue naming the attribute (default); `ignore` drops them.
+   */
+  readonly unknownAttributes?: 'reject' | 'ignore';
+  /** `documentationUri` of `/ServiceProviderConfig`. */
+  readonly documentationUri?: string;
+}

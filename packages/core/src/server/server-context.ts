@@ -1,0 +1,117 @@
+import type { FilterLimits } from '../filter/filter-limits.js';
+import type { PatchOptions } from '../patch/patch-options.js';
+import type { ValidationOptions } from '../schema/validation-options.js';
+import type { ResourceModel } from '../schema/resource-model.js';
+import { createSchemaRegistry, type SchemaRegistry } from '../schema/schema-registry.js';
+import type { ScimStore } from '../store/scim-store.js';
+import { KeyedMutex } from './keyed-mutex.js';
+import {
+  ALL_OPERATIONS,
+  type CompatibilityOptions,
+  type ScimLogger,
+  type ScimOperation,
+  type ScimServerConfig,
+  type ScimServerLimits,
+} from './scim-server-config.js';
+
+/** A resource type as the pipeline serves it. */
+export interface ServedType {
+  readonly model: ResourceModel;
+  readonly operations: ReadonlySet<ScimOperation>;
+  readonly rootSearch: boolean;
+  /** Endpoint segments lower-cased, for case-insensitive routing: `/Users` → `['users']`. */
+  readonly segments: readonly string[];
+}
+
+/** The resolved configuration every stage reads. One per server; nothing in it is shared. */
+export interface ServerContext {
+  readonly config: ScimServerConfig;
+  readonly registry: SchemaRegistry;
+  readonly store: ScimStore;
+  readonly types: readonly ServedType[];
+  readonly limits: Required<ScimServerLimits>;
+  readonly filterLimits: FilterLimits;
+  readonly compatibility: Required<CompatibilityOptions>;
+  readonly logger: ScimLogger;
+  /** Serializes writes to one resource within this server (see KeyedMutex). */
+  readonly writes: KeyedMutex;
+}
+
+export const DEFAULT_LIMITS: Required<ScimServerLimits> = {
+  maxBodyBytes: 1024 * 1024,
+  maxResults: 1000,
+  defaultPageSize: 100,
+  rootSearchMaxResults: 1000,
+  maxPatchOperations: 1000,
+  filterMaxLength: 10_000,
+  filterMaxDepth: 50,
+};
+
+export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = {
+  stringBooleans: true,
+  removeValueArray: true,
+  pathKeysInValue: true,
+  managerAsString: true,
+  createMissingValuePath: false,
+  allowEmptyOperations: false,
+};
+
+/** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
+export function createServerContext(config: ScimServerConfig): ServerContext {
+  if (config === null || typeof config !== 'object') throw new TypeError('createScimServer: a configuration object is required');
+  if (!Array.isArray(config.resourceTypes) || config.resourceTypes.length === 0) {
+    throw new TypeError('createScimServer: resourceTypes must list at least one resource type');
+  }
+  if (config.store === null || typeof config.store !== 'object') throw new TypeError('createScimServer: store is required');
+  const registry = createSchemaRegistry({
+    resourceTypes: config.resourceTypes.map(({ operations: _operations, rootSearch: _rootSearch, ...definition }) => definition),
+    ...(config.schemas === undefined ? {} : { schemas: config.schemas }),
+  });
+  const types = config.resourceTypes.map((input): ServedType => {
+    const model = registry.resourceType(input.id ?? input.name);
+    if (model === undefined) throw new TypeError(`createScimServer: resource type '${input.name}' was not registered`);
+    const operations = new Set<ScimOperation>(input.operations ?? ALL_OPERATIONS);
+    for (const operation of operations) {
+      if (!ALL_OPERATIONS.includes(operation)) throw new TypeError(`createScimServer: '${input.name}' lists unknown operation '${String(operation)}'`);
+    }
+    const segments = model.definition.endpoint.split('/').filter((segment) => segment !== '').map((segment) => segment.toLowerCase());
+    if (segments.length === 0) throw new TypeError(`createScimServer: '${input.name}' needs an endpoint such as '/Users'`);
+    return { model, operations, rootSearch: input.rootSearch ?? operations.has('search'), segments };
+  });
+  const limits = resolveLimits(config.limits);
+  return {
+    config,
+    registry,
+    store: config.store,
+    types,
+    limits,
+    filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
+    compatibility: { ...DEFAULT_COMPATIBILITY, ...definedOnly(config.compatibility ?? {}) },
+    logger: config.logger ?? { error: (message, error) => console.error(message, error) },
+    writes: new KeyedMutex(),
+  };
+}
+
+function resolveLimits(input: ScimServerLimits | undefined): Required<ScimServerLimits> {
+  const limits = { ...DEFAULT_LIMITS, ...definedOnly(input ?? {}) };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value < (name === 'defaultPageSize' || name === 'maxResults' ? 0 : 1)) {
+      throw new TypeError(`createScimServer: limits.${name} must be a positive integer, got ${String(value)}`);
+    }
+  }
+  return { ...limits, defaultPageSize: Math.min(limits.defaultPageSize, limits.maxResults) };
+}
+
+function definedOnly<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** What validation needs from the configuration. */
+export function validationOptions(context: ServerContext): ValidationOptions {
+  return { unknownAttributes: context.config.unknownAttributes ?? 'reject', stringBooleans: context.compatibility.stringBooleans };
+}
+
+/** What the PATCH engine needs from the configuration. */
+export function patchOptions(context: ServerContext): PatchOptions {
+  return { ...context.compatibility, maxOperations: context.limits.maxPatchOperations, pathLimits: context.filterLimits };
+}

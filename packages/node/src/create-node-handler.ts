@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_LIMITS, SCIM_MEDIA_TYPE, URN, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+
+export interface NodeHandlerOptions {
+  /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
+  readonly basePath?: string;
+  /** Largest request body read, in bytes; beyond it the request is answered 413 at once. Default: the server's `limits.maxBodyBytes`. */
+  readonly maxBodyBytes?: number;
+  /** Absolute mount-point URL for `meta.location` when behind a proxy. Default `http(s)://{Host}{basePath}`. */
+  readonly baseUrl?: string;
+}
+
+/** A `node:http` request listener; `next` (when given) receives requests outside `basePath`. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
+
+/**
+ * Serve a scimkit server from `http.createServer(createNodeHandler(server, { basePath: '/scim/v2' }))`.
+ * Reads the body as bytes within the size limit, hands everything else to `server.handle()`. A
+ * client that disconnects mid-request or sends garbage never throws out of the handler.
+ */
+export function createNodeHandler(server: ScimServer, options: NodeHandlerOptions = {}): NodeHandler {
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const maxBodyBytes = options.maxBodyBytes ?? server.config.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+
+  return (req, res, next) => {
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const fullPath = queryAt === -1 ? url : url.slice(0, queryAt);
+    const path = fullPath.slice(basePath.length) || '/';
+    if (!fullPath.startsWith(basePath) || !path.startsWith('/')) {
+      if (next !== undefined) return next();
+      return send(res, { status: 404, headers: { 'Content-Type': SCIM_MEDIA_TYPE }, body: errorJson(404, '') });
+    }
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size <= maxBodyBytes) return void chunks.push(chunk);
+      refused = true;
+      chunks.length = 0;
+      res.setHeader('Connection', 'close');
+      send(res, { status: 413, headers: { 'Content-Type': SCIM_MEDIA_TYPE }, body: errorJson(413, `The request body is larger than the maximum of ${maxBodyBytes} bytes`) });
+    });
+    req.on('end', () => {
+      if (refused) return;
+      const host = req.headers.host ?? 'localhost';
+      const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+      const request: ScimRequest = {
+        method: req.method ?? 'GET',
+        path,
+        query: parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+        headers: req.headers,
+        body: size === 0 ? undefined : Buffer.concat(chunks),
+        baseUrl: options.baseUrl ?? `${scheme}://${host}${basePath}`,
+      };
+      void server.handle(request).then((response) => send(res, response), () => send(res, { status: 500, headers: {}, body: errorJson(500, 'Internal server error') }));
+    });
+  };
+}
+
+/** Decoded query parameters; a repeated parameter becomes an array. */
+function parseQuery(text: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [key, value] of new URLSearchParams(text)) {
+    const held = query[key];
+    query[key] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
+  }
+  return query;
+}
+
+function send(res: ServerResponse, response: ScimResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  try {
+    res.writeHead(response.status, response.headers);
+    res.end(response.body);
+  } catch {
+    res.destroy();
+  }
+}
+
+function errorJson(status: number, detail: string): string {
+  return JSON.stringify({ schemas: [URN.error], status: String(status), detail });
+}
