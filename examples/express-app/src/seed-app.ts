@@ -1,0 +1,10 @@
+import { scimRouter } from '@scimkit/express';
+import express, { type Express } from 'express';
+import { createSeedService, type SeedServiceOptions } from '../../seed-service/src/index.js';
+
+/** The seed service (examples/seed-service) mounted on Express at /scim/v2. */
+export function createSeedApp(options: SeedServiceOptions = {}): Express {
+  const app = express();
+  app.use('/scim/v2', scimRouter(createSeedService(options)));
+  return app;
+}
