@@ -68,7 +68,7 @@ export function validateResource(
       if (value === null) continue;
       if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${extension.schema.id}' must be a JSON object`));
       for (const member of Object.keys(value)) {
-        const added = addMember(extension, member, value[member], `${extension.schema.id}:${member}`);
+        const added = addMember(extension, member, value[member]);
         if (added !== undefined) return err(added);
       }
       continue;
@@ -81,7 +81,7 @@ export function validateResource(
     }
     const part = resolved.extension ? byUrn.get(resolved.schema.toLowerCase()) : core;
     if (part === undefined) continue;
-    const added = addMember(part, resolved.attribute.name, value, pathOf(part)(resolved.attribute.name), resolved.attribute);
+    const added = addMember(part, resolved.attribute.name, value, resolved.attribute);
     if (added !== undefined) return err(added);
   }
 
@@ -155,13 +155,13 @@ function newPart(schema: SchemaDefinition, extension: boolean, required: boolean
 }
 
 /** Record one input member of a part; an attribute given twice (two spellings) is an error. */
-function addMember(part: Part, key: string, value: unknown, path: string, attribute?: AttributeDefinition) {
+function addMember(part: Part, key: string, value: unknown, attribute?: AttributeDefinition) {
   const lower = key.toLowerCase();
   const definition = attribute ?? part.attributes.find((a) => a.name.toLowerCase() === lower);
   if (definition !== undefined) {
     // readOnly top-level input never counts: requests cannot set it, a PATCH result keeps the stored value.
     if (definition.mutability === 'readOnly') return undefined;
-    if (part.given.has(definition)) return scimError('invalidValue', `Attribute '${path}' is given more than once`);
+    if (part.given.has(definition)) return scimError('invalidValue', `Attribute '${pathOf(part)(definition.name)}' is given more than once`);
     part.given.add(definition);
   }
   part.input[key] = value;
