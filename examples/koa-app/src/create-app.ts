@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { createMemoryStore, createScimServer, userResourceType, type ScimStore } from '@scimkit/core';
+import { scimMiddleware } from '@scimkit/koa';
+import Koa from 'koa';
+import { AppUserTable } from './app-user-table.js';
+import { bearerAuthentication } from './bearer-authentication.js';
+
+export interface AppOptions {
+  /** The token the identity provider sends as `Authorization: Bearer <token>`. */
+  readonly scimToken: string;
+  /** Where SCIM keeps users; the in-memory store by default. */
+  readonly store?: ScimStore;
+}
+
+/** The application: its own routes, and SCIM for the identity provider at /scim/v2. */
+export function createApp(options: AppOptions): { app: Koa; users: AppUserTable } {
+  const users = new AppUserTable();
+  const scim = createScimServer({
+    resourceTypes: [userResourceType],
+    store: options.store ?? createMemoryStore(),
+    authenticate: bearerAuthentication(options.scimToken),
+    authenticationSchemes: [
+      { type: 'oauthbearertoken', name: 'OAuth Bearer Token', description: 'Authorization: Bearer <token>', primary: true },
+    ],
+    onChange: users.sync,
+  });
+
+  const router = new Router();
+  // Every method on /scim/v2 and below; the middleware takes /scim/v2 from the route as its prefix.
+  router.all(['/scim/v2', '/scim/v2/(.*)'], scimMiddleware(scim));
+  router.get('/health', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+  router.get('/app/users', (ctx) => {
+    ctx.body = users.list();
+  });
+
+  const app = new Koa();
+  app.use(router.routes());
+  return { app, users };
+}
