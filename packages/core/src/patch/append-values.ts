@@ -1,0 +1,44 @@
+import { ok, type Result } from '../errors/result.js';
+import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
+import { checkSubAttributes } from './mutability.js';
+import { sameEntry } from './multi-valued.js';
+
+export interface Appended {
+  readonly elements: unknown[];
+  /** Indices of the elements this add wrote (appended or merged into). */
+  readonly written: number[];
+}
+
+/**
+ * RFC 7644 §3.5.2.1 `add` to a multi-valued attribute: each new value is appended, unless it
+ * designates an element already present (see `sameEntry`), in which case its sub-attributes are
+ * merged into that element: adding a value that is already there changes nothing.
+ */
+export function appendValues(definition: AttributeDefinition, current: readonly unknown[], items: readonly unknown[], at: string): Result<Appended> {
+  const elements = [...current];
+  const written: number[] = [];
+  for (const item of items) {
+    if (isUnassigned(item)) continue;
+    const index = elements.findIndex((e) => sameEntry(definition, e, item));
+    if (index < 0) {
+      written.push(elements.push(item) - 1);
+      continue;
+    }
+    const existing = elements[index];
+    if (!isJsonObject(existing) || !isJsonObject(item)) continue;
+    const merged = mergeInto(existing, item);
+    const checked = checkSubAttributes(definition, existing, merged, at);
+    if (!checked.ok) return checked;
+    if (!jsonEqual(existing, merged)) elements[index] = merged;
+    written.push(index);
+  }
+  return ok({ elements, written });
+}
+
+/** `target` with the keys of `source` written over it, keeping the target's spelling of each key. */
+export function mergeInto(target: JsonObject, source: JsonObject): JsonObject {
+  const out: JsonObject = { ...target };
+  for (const key of Object.keys(source)) out[findKey(out, key) ?? key] = source[key];
+  return out;
+}

@@ -1,0 +1,47 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { httpError } from '../errors/scim-error.js';
+import type { ResourceModel } from '../schema/resource-model.js';
+import type { ScimResource } from '../schema/scim-resource.js';
+import { applyOperation } from './apply-operation.js';
+import { finalizeResource } from './finalize-resource.js';
+import { assignedEqual, cloneJson, type JsonObject } from './json-value.js';
+import { parsePatchRequest } from './parse-patch-request.js';
+import { resolvePatchOptions, type PatchOptions } from './patch-options.js';
+
+export interface PatchResult {
+  /** The patched resource: a new object, `resource` is never touched. */
+  readonly resource: ScimResource;
+  /**
+   * False when the operations left the resource as it was (unassigned values aside): the server
+   * then keeps `meta.version` and `meta.lastModified` (RFC 7644 §3.5.2.1).
+   */
+  readonly changed: boolean;
+}
+
+/**
+ * Applies a SCIM PATCH request body (RFC 7644 §3.5.2) to `resource`. Each operation is resolved
+ * against the resource type's schemas into RFC 6902 operations, which fast-json-patch applies to a
+ * private copy in order; the request is atomic: the first failing operation returns its error and
+ * nothing is kept. Never mutates `resource`, never throws.
+ *
+ * The result still has to pass `validateResource(model, result, {operation: 'patch', existing})`
+ * (types, required attributes), and uniqueness is the store's.
+ */
+export function applyPatch(model: ResourceModel, resource: ScimResource, body: unknown, options?: PatchOptions): Result<PatchResult> {
+  const resolved = resolvePatchOptions(options);
+  const operations = parsePatchRequest(body, resolved);
+  if (!operations.ok) return operations;
+  try {
+    const doc = cloneJson(resource) as unknown as JsonObject;
+    const ctx = { model, options: resolved, doc };
+    for (const operation of operations.value) {
+      const applied = applyOperation(ctx, operation);
+      if (!applied.ok) return applied;
+    }
+    finalizeResource(model, doc);
+    return ok({ resource: doc as unknown as ScimResource, changed: !assignedEqual(resource, doc) });
+  } catch {
+    // Only a defect can get here (every input problem is returned as data above).
+    return err(httpError(500, 'The PATCH request could not be applied'));
+  }
+}

@@ -1,0 +1,100 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
+import { findSubAttribute } from './normalize-value.js';
+
+/** Equality of two simple values of `definition`: strings by `caseExact`, dateTime as instants. */
+export function sameValue(definition: AttributeDefinition, a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') {
+    if (definition.type === 'dateTime') {
+      const x = Date.parse(a);
+      const y = Date.parse(b);
+      if (!Number.isNaN(x) && !Number.isNaN(y)) return x === y;
+    }
+    if (!definition.caseExact && definition.type !== 'binary') return a.toLowerCase() === b.toLowerCase();
+    return a === b;
+  }
+  return jsonEqual(a, b);
+}
+
+/** Equality of two complex values, sub-attribute by sub-attribute, ignoring unassigned ones. */
+function sameComplex(definition: AttributeDefinition, a: JsonObject, b: JsonObject): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    const x = a[key];
+    const y = b[key];
+    if (isUnassigned(x) && isUnassigned(y)) continue;
+    const sub = findSubAttribute(definition, key);
+    if (sub === undefined ? !jsonEqual(x, y) : !sameValue(sub, x, y)) return false;
+  }
+  return true;
+}
+
+/**
+ * True when `candidate` designates the existing element `element`: for complex values with a
+ * `value` sub-attribute, the same `value` and, when both give one, the same `type` (a group
+ * member, an email); otherwise equal sub-attributes. RFC 7644 §3.5.2.1: adding a value already
+ * present changes nothing.
+ */
+export function sameEntry(definition: AttributeDefinition, element: unknown, candidate: unknown): boolean {
+  if (definition.type !== 'complex') return sameValue(definition, element, candidate);
+  if (!isJsonObject(element) || !isJsonObject(candidate)) return jsonEqual(element, candidate);
+  const valueSub = findSubAttribute(definition, 'value');
+  const value = getKey(candidate, 'value');
+  if (valueSub !== undefined && !isUnassigned(value)) {
+    if (!sameValue(valueSub, getKey(element, 'value'), value)) return false;
+    const typeSub = findSubAttribute(definition, 'type');
+    const a = getKey(element, 'type');
+    const b = getKey(candidate, 'type');
+    return typeSub === undefined || isUnassigned(a) || isUnassigned(b) || sameValue(typeSub, a, b);
+  }
+  return sameComplex(definition, element, candidate);
+}
+
+/**
+ * Entra's `remove` with a value (`{"value":"<id>"}`): an element matches when every non-null
+ * sub-attribute of `item` equals its own, and every null one is absent. An item that gives no
+ * sub-attribute matches nothing.
+ */
+export function matchesRemovalItem(definition: AttributeDefinition, element: unknown, item: unknown): boolean {
+  if (definition.type !== 'complex') return item !== null && sameValue(definition, element, item);
+  if (!isJsonObject(element) || !isJsonObject(item)) return false;
+  let given = 0;
+  for (const key of Object.keys(item)) {
+    const expected = item[key];
+    const actual = getKey(element, key);
+    if (expected === null) {
+      if (!isUnassigned(actual)) return false;
+      continue;
+    }
+    given++;
+    const sub = findSubAttribute(definition, key);
+    if (sub === undefined ? !jsonEqual(actual, expected) : !sameValue(sub, actual, expected)) return false;
+  }
+  return given > 0;
+}
+
+/**
+ * RFC 7644 §3.5.2 / RFC 7643 §2.4: a value written with `primary: true` clears `primary` on the
+ * others; at most one written value may carry it. `written` are the indices this operation wrote.
+ */
+export function enforcePrimary(definition: AttributeDefinition, elements: unknown[], written: readonly number[], at: string): Result<void> {
+  const primarySub = findSubAttribute(definition, 'primary');
+  if (primarySub === undefined) return ok(undefined);
+  const key = primarySub.name;
+  const primaries = written.filter((i) => {
+    const e = elements[i];
+    return isJsonObject(e) && getKey(e, key) === true;
+  });
+  if (primaries.length > 1) {
+    return err(scimError('invalidValue', `${at}: more than one "${definition.name}" value has "primary": true (RFC 7643 §2.4)`));
+  }
+  const chosen = primaries[0];
+  if (chosen === undefined) return ok(undefined);
+  for (let i = 0; i < elements.length; i++) {
+    const e = elements[i];
+    if (i !== chosen && isJsonObject(e) && getKey(e, key) === true) elements[i] = { ...e, [findKey(e, key) ?? key]: false };
+  }
+  return ok(undefined);
+}

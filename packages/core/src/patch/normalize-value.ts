@@ -1,0 +1,62 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { cloneJson, isJsonObject, type JsonObject } from './json-value.js';
+import type { ResolvedPatchOptions } from './patch-options.js';
+
+/** The sub-attribute of `definition` named `name`, ignoring case. */
+export function findSubAttribute(definition: AttributeDefinition, name: string): AttributeDefinition | undefined {
+  const subs = definition.subAttributes;
+  if (subs === undefined) return undefined;
+  const lower = name.toLowerCase();
+  return subs.find((s) => s.name.toLowerCase() === lower);
+}
+
+/**
+ * Brings a client value for `definition` into the stored shape: sub-attribute names in the schema's
+ * spelling, "True"/"False" as booleans (option), a bare id as `{value}` (option), a single value
+ * of a multi-valued attribute as a one-element array. readOnly sub-attributes in a value are
+ * dropped (RFC 7643 §2.2: the service provider ignores them). Types are checked later by
+ * `validateResource`; only the shape this engine relies on is checked here.
+ */
+export function normalizeValue(definition: AttributeDefinition, raw: unknown, options: ResolvedPatchOptions, at: string): Result<unknown> {
+  if (!definition.multiValued || raw === null) return normalizeElement(definition, raw, options, at);
+  const items = Array.isArray(raw) ? raw : [raw];
+  const out: unknown[] = [];
+  for (const item of items) {
+    const element = normalizeElement(definition, item, options, at);
+    if (!element.ok) return element;
+    out.push(element.value);
+  }
+  return ok(out);
+}
+
+/** One value of `definition` (one element when it is multi-valued). */
+export function normalizeElement(definition: AttributeDefinition, raw: unknown, options: ResolvedPatchOptions, at: string): Result<unknown> {
+  if (raw === null || raw === undefined) return ok(null);
+  if (definition.type === 'complex') {
+    if (typeof raw === 'string' && options.managerAsString && findSubAttribute(definition, 'value') !== undefined) {
+      return ok({ value: raw });
+    }
+    if (!isJsonObject(raw)) return err(scimError('invalidValue', `${at}: "${definition.name}" is complex and needs an object value`));
+    const out: JsonObject = {};
+    for (const key of Object.keys(raw)) {
+      const sub = findSubAttribute(definition, key);
+      if (sub === undefined) {
+        if (options.unknownAttributes === 'ignore') continue;
+        return err(scimError('invalidValue', `${at}: "${key}" is not a sub-attribute of "${definition.name}"`));
+      }
+      if (sub.mutability === 'readOnly') continue;
+      const value = normalizeValue(sub, raw[key], options, `${at}`);
+      if (!value.ok) return value;
+      out[sub.name] = value.value;
+    }
+    return ok(out);
+  }
+  if (definition.type === 'boolean' && options.stringBooleans && typeof raw === 'string') {
+    const lower = raw.toLowerCase();
+    if (lower === 'true') return ok(true);
+    if (lower === 'false') return ok(false);
+  }
+  return ok(cloneJson(raw));
+}

@@ -1,0 +1,87 @@
+import type { FilterLimits } from '../filter/filter-limits.js';
+
+/**
+ * How `applyPatch` treats real clients' deviations from RFC 7644 §3.5.2 (see docs decisions,
+ * "Real clients"), and its limits. Every tolerance is on by default where it is unambiguous.
+ */
+export interface PatchOptions {
+  /** Accept "True"/"False" (any case) for boolean attributes, as Entra ID sends them. Default true. */
+  readonly stringBooleans?: boolean;
+  /**
+   * `remove` with a `value` on a multi-valued attribute removes the elements that match each given
+   * value (Entra ID: `{"op":"Remove","path":"members","value":[{"value":"<id>"}]}`). An element
+   * matches when every non-null sub-attribute given equals its own (a null one must be absent).
+   * When false, such a request is a 400 invalidValue (never "remove everything"). Default true.
+   */
+  readonly removeValueArray?: boolean;
+  /**
+   * Path-less `add`/`replace` whose value keys are attribute paths: `{"name.givenName": "X"}` or
+   * `{"urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber": "42"}` (Entra ID).
+   * Default true.
+   */
+  readonly pathKeysInValue?: boolean;
+  /**
+   * A bare string given for a complex attribute that has a `value` sub-attribute is read as
+   * `{"value": string}`: Entra ID sends the enterprise `manager` as the manager's id; the Microsoft
+   * SCIM validator adds `members` the same way. Default true.
+   */
+  readonly managerAsString?: boolean;
+  /**
+   * `add`/`replace` on `emails[type eq "work"].value` when no element matches creates
+   * `{"type": "work", "value": …}` instead of answering 400 noTarget. Only for filters made of `eq`
+   * comparisons joined by `and`. Default false (RFC 7644 §3.5.2.3 answers noTarget).
+   */
+  readonly createMissingValuePath?: boolean;
+  /** Accept an empty `Operations` array (the Microsoft validator sends one) as a no-op. Default false. */
+  readonly allowEmptyOperations?: boolean;
+  /**
+   * Attributes no schema of the resource type defines, as keys of a `value` (a path naming one is
+   * always a 400 invalidPath): 400 invalidValue naming it (`reject`, default) or dropped (`ignore`).
+   * Pass the same policy as to `validateResource`.
+   */
+  readonly unknownAttributes?: 'reject' | 'ignore';
+  /** Most operations accepted in one request. Default 1000. */
+  readonly maxOperations?: number;
+  /** Limits on each `path` (length, nesting), passed to the path parser. */
+  readonly pathLimits?: FilterLimits;
+}
+
+export interface ResolvedPatchOptions {
+  readonly stringBooleans: boolean;
+  readonly removeValueArray: boolean;
+  readonly pathKeysInValue: boolean;
+  readonly managerAsString: boolean;
+  readonly createMissingValuePath: boolean;
+  readonly allowEmptyOperations: boolean;
+  readonly unknownAttributes: 'reject' | 'ignore';
+  readonly maxOperations: number;
+  readonly pathLimits: FilterLimits | undefined;
+}
+
+export const DEFAULT_PATCH_OPTIONS: ResolvedPatchOptions = Object.freeze({
+  stringBooleans: true,
+  removeValueArray: true,
+  pathKeysInValue: true,
+  managerAsString: true,
+  createMissingValuePath: false,
+  allowEmptyOperations: false,
+  unknownAttributes: 'reject',
+  maxOperations: 1000,
+  pathLimits: undefined,
+});
+
+export function resolvePatchOptions(options: PatchOptions | undefined): ResolvedPatchOptions {
+  if (options === undefined) return DEFAULT_PATCH_OPTIONS;
+  const d = DEFAULT_PATCH_OPTIONS;
+  return {
+    stringBooleans: options.stringBooleans ?? d.stringBooleans,
+    removeValueArray: options.removeValueArray ?? d.removeValueArray,
+    pathKeysInValue: options.pathKeysInValue ?? d.pathKeysInValue,
+    managerAsString: options.managerAsString ?? d.managerAsString,
+    createMissingValuePath: options.createMissingValuePath ?? d.createMissingValuePath,
+    allowEmptyOperations: options.allowEmptyOperations ?? d.allowEmptyOperations,
+    unknownAttributes: options.unknownAttributes ?? d.unknownAttributes,
+    maxOperations: options.maxOperations ?? d.maxOperations,
+    pathLimits: options.pathLimits,
+  };
+}

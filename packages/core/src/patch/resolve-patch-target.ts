@@ -1,0 +1,56 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import { parsePatchPath } from '../filter/parse-patch-path.js';
+import { printAttrPath } from '../filter/print-filter.js';
+import type { ResourceModel } from '../schema/resource-model.js';
+import { compileElementFilter } from './element-filter.js';
+import { findSubAttribute } from './normalize-value.js';
+import type { ResolvedPatchOptions } from './patch-options.js';
+import type { PatchTarget } from './patch-target.js';
+
+const MATCH_ALL = (): boolean => true;
+
+/**
+ * Resolves an operation's `path` (RFC 7644 §3.5.2, Figure 7) against the resource type: schema
+ * URNs, `schemas`, attribute paths (case-insensitive, optionally URN-qualified) and value paths.
+ * A path naming no attribute of the resource type is a 400 invalidPath.
+ */
+export function resolvePatchTarget(model: ResourceModel, path: string | undefined, options: ResolvedPatchOptions, at: string): Result<PatchTarget> {
+  if (path === undefined) return ok({ kind: 'resource' });
+  const text = path.trim();
+  const lower = text.toLowerCase();
+  if (lower === model.core.id.toLowerCase()) return ok({ kind: 'resource' });
+  for (const extension of model.extensions) {
+    if (lower === extension.schema.id.toLowerCase()) return ok({ kind: 'extension', schema: extension.schema, required: extension.required });
+  }
+  if (lower === 'schemas') return ok({ kind: 'schemas' });
+
+  const parsed = parsePatchPath(text, options.pathLimits);
+  if (!parsed.ok) return err(scimError('invalidPath', `${at}.path: ${parsed.error.detail}`));
+  const { attrPath, valueFilter, subAttr } = parsed.value;
+
+  const resolved = model.resolve(attrPath);
+  if (resolved === undefined) {
+    return err(scimError('invalidPath', `${at}.path: "${printAttrPath(attrPath)}" is not an attribute of ${model.definition.name}`));
+  }
+
+  if (valueFilter === undefined) {
+    // `emails.value` without a filter designates that sub-attribute of every element.
+    if (resolved.subAttribute !== undefined && resolved.attribute.multiValued) {
+      return ok({ kind: 'elements', resolved: { ...resolved, target: resolved.attribute, keys: resolved.keys.slice(0, -1) }, matches: MATCH_ALL, subAttribute: resolved.subAttribute });
+    }
+    return ok({ kind: 'attribute', resolved });
+  }
+
+  if (resolved.subAttribute !== undefined || !resolved.attribute.multiValued) {
+    return err(scimError('invalidPath', `${at}.path: a value filter needs a multi-valued attribute; "${printAttrPath(attrPath)}" is not one`));
+  }
+  const matches = compileElementFilter(valueFilter, resolved.attribute, `${at}.path`);
+  if (!matches.ok) return matches;
+  if (subAttr === undefined) return ok({ kind: 'elements', resolved, matches: matches.value, filter: valueFilter });
+  const subAttribute = findSubAttribute(resolved.attribute, subAttr);
+  if (subAttribute === undefined) {
+    return err(scimError('invalidPath', `${at}.path: "${subAttr}" is not a sub-attribute of "${resolved.attribute.name}"`));
+  }
+  return ok({ kind: 'elements', resolved, matches: matches.value, filter: valueFilter, subAttribute });
+}

@@ -1,0 +1,89 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import type { ResolvedAttribute } from '../schema/resource-model.js';
+import { appendValues, mergeInto } from './append-values.js';
+import { applyOperations, readPath, removeOperations, setOperations } from './json-patch-ops.js';
+import { assignedEqual, isJsonObject, isUnassigned } from './json-value.js';
+import { enforcePrimary, matchesRemovalItem } from './multi-valued.js';
+import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
+import { normalizeValue } from './normalize-value.js';
+import type { PatchContext, WriteRequest } from './patch-context.js';
+
+/** The dotted name of a resolved attribute, for error details: `name.givenName`. */
+export function attributeName(resolved: ResolvedAttribute): string {
+  return resolved.subAttribute === undefined ? resolved.attribute.name : `${resolved.attribute.name}.${resolved.subAttribute.name}`;
+}
+
+/**
+ * `add`, `replace` or `remove` on an attribute, or on a sub-attribute of a single-valued complex
+ * attribute (RFC 7644 §3.5.2.1–3):
+ * - single-valued: add and replace set the value; a complex value is merged sub-attribute by
+ *   sub-attribute (those not given are left unchanged);
+ * - multi-valued: add appends (values already present are not added twice), replace replaces all;
+ * - remove unassigns; with a `value` on a multi-valued attribute it removes the matching elements
+ *   (option `removeValueArray`);
+ * - `null` (and `[]` for replace) unassigns, as RFC 7643 §2.5 reads them.
+ */
+export function writeAttribute(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteRequest): Result<void> {
+  const { target, keys } = resolved;
+  const name = attributeName(resolved);
+  const readOnly = target.mutability === 'readOnly' || resolved.attribute.mutability === 'readOnly';
+  if (readOnly && req.explicit) return err(scimError('mutability', `${req.at}: "${name}" is readOnly and cannot be modified`));
+
+  const before = readPath(ctx.doc, keys);
+  const after = nextValue(ctx, resolved, req, before, name);
+  if (!after.ok) return after;
+
+  const mutable = checkMutability(target, name, before, after.value, req.at);
+  if (!mutable.ok) return mutable;
+  if (target.type === 'complex' && !target.multiValued) {
+    const subs = checkSubAttributes(target, before, after.value, req.at);
+    if (!subs.ok) return subs;
+  }
+  if (resolved.subAttribute === undefined) {
+    const required = checkRequired(target, name, before, after.value, req.at);
+    if (!required.ok) return required;
+  }
+
+  if (assignedEqual(before, after.value)) return ok(undefined);
+  return applyOperations(ctx.doc, isUnassigned(after.value) ? removeOperations(ctx.doc, keys) : setOperations(ctx.doc, keys, after.value));
+}
+
+function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteRequest, before: unknown, name: string): Result<unknown> {
+  const { target } = resolved;
+  if (req.op === 'remove') {
+    if (!req.hasValue || req.value === null || !target.multiValued) return ok(undefined);
+    // Entra ID: {"op":"Remove","path":"members","value":[{"value":"<id>"}]}
+    if (!ctx.options.removeValueArray) {
+      return err(scimError('invalidValue', `${req.at}: "remove" takes no value; select the values to remove with a filter, e.g. ${name}[value eq "…"]`));
+    }
+    const items = normalizeValue(target, req.value, ctx.options, req.at);
+    if (!items.ok) return items;
+    const list = items.value as unknown[];
+    const current = Array.isArray(before) ? before : [];
+    return ok(current.filter((e) => !list.some((item) => matchesRemovalItem(target, e, item))));
+  }
+
+  const value = normalizeValue(target, req.value, ctx.options, req.at);
+  if (!value.ok) return value;
+  if (value.value === null) return ok(req.op === 'add' ? before : undefined);
+
+  if (target.multiValued) {
+    const items = (value.value as unknown[]).filter((item) => !isUnassigned(item));
+    if (req.op === 'replace') {
+      const primary = enforcePrimary(target, items, items.map((_, i) => i), req.at);
+      return primary.ok ? ok(items) : primary;
+    }
+    const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
+    const appended = appendValues(target, current, items, req.at);
+    if (!appended.ok) return appended;
+    const primary = enforcePrimary(target, appended.value.elements, appended.value.written, req.at);
+    return primary.ok ? ok(appended.value.elements) : primary;
+  }
+
+  if (target.type === 'complex' && isJsonObject(value.value)) {
+    // RFC 7644 §3.5.2.3: sub-attributes not given are left unchanged.
+    return ok(isJsonObject(before) ? mergeInto(before, value.value) : value.value);
+  }
+  return ok(value.value);
+}

@@ -1,0 +1,144 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import { printFilter } from '../filter/print-filter.js';
+import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { mergeInto } from './append-values.js';
+import { elementFromFilter } from './element-from-filter.js';
+import { applyOperations, readPath, removeOperations, setOperations } from './json-patch-ops.js';
+import { assignedEqual, cloneJson, findKey, getKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
+import { enforcePrimary } from './multi-valued.js';
+import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
+import { normalizeElement, normalizeValue } from './normalize-value.js';
+import type { PatchContext, WriteRequest } from './patch-context.js';
+import type { PatchTarget } from './patch-target.js';
+
+type ElementsTarget = Extract<PatchTarget, { kind: 'elements' }>;
+
+/**
+ * Operations on selected elements of a multi-valued attribute (RFC 7644 §3.5.2): `emails[type eq
+ * "work"]`, `emails[type eq "work"].value`, and `emails.value` (every element).
+ * - remove: the matching elements (or that sub-attribute of them) go; no match changes nothing;
+ * - replace: each matching element is replaced (or that sub-attribute of it set);
+ * - add: the value is merged into each matching element (or that sub-attribute set);
+ * - add/replace with no match: 400 noTarget, or a new element built from the filter
+ *   (option `createMissingValuePath`).
+ */
+export function writeElements(ctx: PatchContext, target: ElementsTarget, req: WriteRequest): Result<void> {
+  const { resolved, subAttribute } = target;
+  const attribute = resolved.attribute;
+  const name = subAttribute === undefined ? attribute.name : `${attribute.name}.${subAttribute.name}`;
+  if (attribute.mutability === 'readOnly' || subAttribute?.mutability === 'readOnly') {
+    return err(scimError('mutability', `${req.at}: "${name}" is readOnly and cannot be modified`));
+  }
+
+  const before = readPath(ctx.doc, resolved.keys);
+  const elements: unknown[] = Array.isArray(before) ? [...before] : isUnassigned(before) ? [] : [before];
+  const matched: number[] = [];
+  for (let i = 0; i < elements.length; i++) if (target.matches(elements[i])) matched.push(i);
+
+  const edited =
+    subAttribute === undefined
+      ? editElements(ctx, target, attribute, req, elements, matched)
+      : editSubAttribute(ctx, target, attribute, subAttribute, req, elements, matched);
+  if (!edited.ok) return edited;
+  const after = edited.value;
+
+  if (attribute.mutability === 'immutable' && !isUnassigned(before) && !assignedEqual(before, after)) {
+    return err(scimError('mutability', `${req.at}: "${attribute.name}" is immutable and already has a value`));
+  }
+  const required = checkRequired(attribute, attribute.name, before, after, req.at);
+  if (!required.ok) return required;
+
+  if (assignedEqual(before, after)) return ok(undefined);
+  return applyOperations(ctx.doc, isUnassigned(after) ? removeOperations(ctx.doc, resolved.keys) : setOperations(ctx.doc, resolved.keys, after));
+}
+
+/** Whole elements: remove, replace or merge the matching ones. */
+function editElements(
+  ctx: PatchContext,
+  target: ElementsTarget,
+  attribute: AttributeDefinition,
+  req: WriteRequest,
+  elements: unknown[],
+  matched: readonly number[],
+): Result<unknown[]> {
+  if (req.op === 'remove') return ok(elements.filter((_, i) => !matched.includes(i)));
+  const value = normalizeElement(attribute, req.value, ctx.options, req.at);
+  if (!value.ok) return value;
+  if (isUnassigned(value.value)) return ok(req.op === 'replace' ? elements.filter((_, i) => !matched.includes(i)) : elements);
+
+  const written: number[] = [];
+  if (matched.length === 0) {
+    const created = createMissing(ctx, target, attribute, req, (base) => (isJsonObject(value.value) ? { ...base, ...value.value } : undefined));
+    if (!created.ok) return created;
+    written.push(elements.push(created.value) - 1);
+  }
+  for (const i of matched) {
+    const old = elements[i];
+    const next = req.op === 'add' && isJsonObject(old) && isJsonObject(value.value) ? mergeInto(old, value.value) : cloneJson(value.value);
+    const checked = checkSubAttributes(attribute, old, next, req.at);
+    if (!checked.ok) return checked;
+    elements[i] = next;
+    written.push(i);
+  }
+  const primary = enforcePrimary(attribute, elements, written, req.at);
+  return primary.ok ? ok(elements) : primary;
+}
+
+/** One sub-attribute of the matching elements: remove it, or set it. */
+function editSubAttribute(
+  ctx: PatchContext,
+  target: ElementsTarget,
+  attribute: AttributeDefinition,
+  sub: AttributeDefinition,
+  req: WriteRequest,
+  elements: unknown[],
+  matched: readonly number[],
+): Result<unknown[]> {
+  const name = `${attribute.name}.${sub.name}`;
+  let value: unknown = undefined;
+  if (req.op !== 'remove') {
+    const normalized = normalizeValue(sub, req.value, ctx.options, req.at);
+    if (!normalized.ok) return normalized;
+    value = normalized.value;
+  }
+  const written: number[] = [];
+  if (matched.length === 0 && req.op !== 'remove' && !isUnassigned(value)) {
+    const created = createMissing(ctx, target, attribute, req, (base) => ({ ...base, [sub.name]: value }));
+    if (!created.ok) return created;
+    written.push(elements.push(created.value) - 1);
+  }
+  for (const i of matched) {
+    const old = elements[i];
+    if (!isJsonObject(old)) continue;
+    const key = findKey(old, sub.name) ?? sub.name;
+    const previous = getKey(old, sub.name);
+    const next = req.op === 'remove' || isUnassigned(value) ? undefined : cloneJson(value);
+    if (req.op === 'add' && isUnassigned(next)) continue;
+    const checked = checkMutability(sub, name, previous, next, req.at);
+    if (!checked.ok) return checked;
+    const element: JsonObject = { ...old };
+    if (next === undefined) delete element[key];
+    else element[key] = next;
+    elements[i] = element;
+    written.push(i);
+  }
+  const primary = enforcePrimary(attribute, elements, written, req.at);
+  return primary.ok ? ok(elements) : primary;
+}
+
+/** A new element for a value path that matched nothing, or 400 noTarget (RFC 7644 §3.5.2.3). */
+function createMissing(
+  ctx: PatchContext,
+  target: ElementsTarget,
+  attribute: AttributeDefinition,
+  req: WriteRequest,
+  build: (base: JsonObject) => JsonObject | undefined,
+): Result<JsonObject> {
+  const filter = target.filter;
+  const base = ctx.options.createMissingValuePath && filter !== undefined ? elementFromFilter(filter, attribute) : undefined;
+  const element = base === undefined ? undefined : build(base);
+  if (element !== undefined) return ok(element);
+  const selection = filter === undefined ? attribute.name : `${attribute.name}[${printFilter(filter)}]`;
+  return err(scimError('noTarget', `${req.at}: no value matches "${selection}" (RFC 7644 §3.5.2)`));
+}

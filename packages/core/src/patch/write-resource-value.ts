@@ -1,0 +1,99 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+import type { SchemaDefinition } from '../schema/attribute-definition.js';
+import { applyOperations, readPath, removeOperations } from './json-patch-ops.js';
+import { isJsonObject, isUnassigned } from './json-value.js';
+import type { PatchContext, WriteRequest } from './patch-context.js';
+import { writeAttribute } from './write-attribute.js';
+import { writeElements } from './write-elements.js';
+
+type Extension = { readonly schema: SchemaDefinition; readonly required: boolean };
+
+/**
+ * Path-less `add`/`replace` (RFC 7644 §3.5.2.1, §3.5.2.3): the value is a set of attributes, each
+ * applied as if it were the operation's path. Keys are matched ignoring case; an extension URN key
+ * carries that extension's attributes; with `pathKeysInValue`, keys may be attribute paths
+ * (`name.givenName`) or URN-qualified (`urn:…:enterprise:2.0:User:employeeNumber`).
+ * `extension` scopes the keys to one extension (its root was the path, or a URN key).
+ */
+export function writeResourceValue(ctx: PatchContext, req: WriteRequest, extension?: Extension): Result<void> {
+  const { model } = ctx;
+  if (!isJsonObject(req.value)) {
+    const what = extension === undefined ? 'without a path' : `for "${extension.schema.id}"`;
+    return err(scimError('invalidValue', `${req.at}: the value of "${req.op}" ${what} must be an object of attributes`));
+  }
+  for (const key of Object.keys(req.value)) {
+    const value = req.value[key];
+    const sub: WriteRequest = { op: req.op, value, hasValue: true, at: req.at, explicit: false };
+    const lower = key.toLowerCase();
+    if (extension === undefined) {
+      if (lower === 'schemas') {
+        const checked = checkSchemasValue(ctx, value, req.at);
+        if (!checked.ok) return checked;
+        continue;
+      }
+      if (lower === model.core.id.toLowerCase()) {
+        const written = writeResourceValue(ctx, sub);
+        if (!written.ok) return written;
+        continue;
+      }
+      const named = model.extensions.find((e) => e.schema.id.toLowerCase() === lower);
+      if (named !== undefined) {
+        const written = writeExtension(ctx, named, sub);
+        if (!written.ok) return written;
+        continue;
+      }
+    }
+    const written = writeKey(ctx, key, sub, extension);
+    if (!written.ok) return written;
+  }
+  return ok(undefined);
+}
+
+function writeKey(ctx: PatchContext, key: string, req: WriteRequest, extension: Extension | undefined): Result<void> {
+  const isPath = key.includes('.') || key.includes(':');
+  const resolved = isPath && !ctx.options.pathKeysInValue ? undefined : ctx.model.resolve(extension === undefined ? { attr: key } : { uri: extension.schema.id, attr: key });
+  if (resolved === undefined) {
+    if (ctx.options.unknownAttributes === 'ignore') return ok(undefined);
+    const owner = extension === undefined ? ctx.model.definition.name : extension.schema.id;
+    return err(scimError('invalidValue', `${req.at}: "${key}" is not an attribute of ${owner}`));
+  }
+  if (resolved.subAttribute !== undefined && resolved.attribute.multiValued) {
+    const keys = resolved.keys.slice(0, -1);
+    return writeElements(ctx, { kind: 'elements', resolved: { ...resolved, target: resolved.attribute, keys }, matches: () => true, subAttribute: resolved.subAttribute }, req);
+  }
+  return writeAttribute(ctx, resolved, req);
+}
+
+/**
+ * An extension's root as the target (`path` is its URN, or a URN key of a path-less value):
+ * add/replace merge the given attributes; remove (or null) drops the whole extension.
+ */
+export function writeExtension(ctx: PatchContext, extension: Extension, req: WriteRequest): Result<void> {
+  const urn = extension.schema.id;
+  if (req.op === 'remove' || req.value === null) {
+    if (req.op === 'add') return ok(undefined);
+    const operations = removeOperations(ctx.doc, [urn]);
+    if (operations.length === 0) return ok(undefined);
+    if (extension.required && !isUnassigned(readPath(ctx.doc, [urn]))) {
+      return err(scimError('mutability', `${req.at}: the extension "${urn}" is required and cannot be removed`));
+    }
+    return applyOperations(ctx.doc, operations);
+  }
+  return writeResourceValue(ctx, req, extension);
+}
+
+/**
+ * `schemas` is derived from the data present (extension URNs are added and dropped with their
+ * data), so writing it only checks that it names schemas of this resource type.
+ */
+export function checkSchemasValue(ctx: PatchContext, value: unknown, at: string): Result<void> {
+  const known = [ctx.model.core.id, ...ctx.model.extensions.map((e) => e.schema.id)].map((u) => u.toLowerCase());
+  const list = Array.isArray(value) ? value : [value];
+  for (const urn of list) {
+    if (typeof urn !== 'string' || !known.includes(urn.toLowerCase())) {
+      return err(scimError('invalidValue', `${at}: "schemas" may only list schemas of ${ctx.model.definition.name}; ${JSON.stringify(urn)} is not one`));
+    }
+  }
+  return ok(undefined);
+}
