@@ -1,5 +1,5 @@
 /**
  * @scimkit/express: serve a scimkit server from Express 4 or 5.
  */
-export { scimRouter, DEFAULT_MAX_BODY_BYTES } from './scim-router.js';
+export { scimRouter } from './scim-router.js';
 export type { ScimHandler, ScimRouterOptions } from './scim-router.js';

@@ -1,22 +1,18 @@
-import type { ScimRequest, ScimResponse } from '@scimkit/core';
+import { DEFAULT_LIMITS, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Request, RequestHandler, Response } from 'express';
 import { payloadTooLarge } from './payload-too-large.js';
 import { queryParams } from './query-params.js';
 import { readBody, type BodyRead } from './read-body.js';
 
-/** Anything with the core server's `handle()`: what `createScimServer()` returns. */
-export interface ScimHandler {
-  handle(request: ScimRequest): Promise<ScimResponse>;
-}
+/** What `createScimServer()` returns, or anything else with its `handle()`. */
+export type ScimHandler = Pick<ScimServer, 'handle'> & { readonly config?: Pick<ScimServer['config'], 'limits'> };
 
 export interface ScimRouterOptions {
-  /** Largest body read from the request stream, in bytes (default 1 MiB); a larger one is a 413. */
+  /** Largest body read from the request stream, in bytes (default: the server's `limits.maxBodyBytes`, 1 MiB); a larger one is a 413. */
   readonly maxBodyBytes?: number;
   /** Public URL of the mount point, when the protocol and Host seen here are not the public ones. */
   readonly baseUrl?: string;
 }
-
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Express 4/5 middleware serving SCIM at its mount path: `app.use('/scim/v2', scimRouter(server))`.
@@ -24,7 +20,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
  * what the parser left in `req.body`.
  */
 export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {}): RequestHandler {
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limit = options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   return (req, res, next) => {
     void serve(req, res).catch(next);
   };

@@ -245,4 +245,23 @@ describe.each([
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('caught boom');
   });
+  it('does not write to a client that left while handle() was working', async () => {
+    let answered!: () => void;
+    const done = new Promise<void>((resolve) => (answered = resolve));
+    const slow = {
+      handle: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answered();
+        return { status: 200, headers: { 'Content-Type': SCIM_JSON }, body: '{}' };
+      },
+    };
+    const app = createApp();
+    app.use('/scim/v2', scimRouter(slow));
+    server = await listen(app);
+    const { port, origin } = server;
+    await rawExchange(port, ['GET /scim/v2/Users HTTP/1.1\r\nHost: localhost\r\n\r\n'], { hangUp: true });
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await fetch(`${origin}/health`)).status).toBe(404);
+  });
 });

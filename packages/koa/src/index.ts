@@ -1,5 +1,5 @@
 /**
  * @scimkit/koa: serve a scimkit server from Koa 2 or 3, with or without @koa/router.
  */
-export { scimMiddleware, DEFAULT_MAX_BODY_BYTES } from './scim-middleware.js';
+export { scimMiddleware } from './scim-middleware.js';
 export type { ScimHandler, ScimMiddlewareOptions } from './scim-middleware.js';

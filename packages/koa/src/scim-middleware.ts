@@ -1,31 +1,27 @@
-import type { ScimRequest, ScimResponse } from '@scimkit/core';
+import { DEFAULT_LIMITS, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Context, Middleware } from 'koa';
 import { payloadTooLarge } from './payload-too-large.js';
 import { queryParams } from './query-params.js';
 import { readBody, type BodyRead } from './read-body.js';
 
-/** Anything with the core server's `handle()`: what `createScimServer()` returns. */
-export interface ScimHandler {
-  handle(request: ScimRequest): Promise<ScimResponse>;
-}
+/** What `createScimServer()` returns, or anything else with its `handle()`. */
+export type ScimHandler = Pick<ScimServer, 'handle'> & { readonly config?: Pick<ScimServer['config'], 'limits'> };
 
 export interface ScimMiddlewareOptions {
   /** Path SCIM is served under (`/scim/v2`). Default: the literal part of the @koa/router route, else `''`. */
   readonly prefix?: string;
-  /** Largest body read from the request stream, in bytes (default 1 MiB); a larger one is a 413. */
+  /** Largest body read from the request stream, in bytes (default: the server's `limits.maxBodyBytes`, 1 MiB); a larger one is a 413. */
   readonly maxBodyBytes?: number;
   /** Public URL of the mount point, when the protocol and Host seen here are not the public ones. */
   readonly baseUrl?: string;
 }
-
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Koa 2/3 middleware serving SCIM under `prefix`; other paths go to `next()`. Uses the raw text a
  * body parser kept (`ctx.request.rawBody`) or what it parsed, and reads the stream itself otherwise.
  */
 export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptions = {}): Middleware {
-  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limit = options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
   const fixedPrefix = options.prefix === undefined ? undefined : withoutTrailingSlash(options.prefix);
   return async (ctx, next) => {
     const prefix = fixedPrefix ?? routePrefix(ctx);

@@ -232,4 +232,23 @@ describe.each([
     for (const error of errors) expect(String((error as { code?: unknown }).code)).toMatch(/^(HPE_|ECONNRESET)/);
     expect((await fetch(`${origin}/scim/v2/Users`)).status).toBe(200);
   });
+  it('does not write to a client that left while handle() was working', async () => {
+    let answered!: () => void;
+    const done = new Promise<void>((resolve) => (answered = resolve));
+    const slow = {
+      handle: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answered();
+        return { status: 200, headers: { 'Content-Type': SCIM_JSON }, body: '{}' };
+      },
+    };
+    const app = new KoaApp();
+    app.on('error', () => undefined);
+    app.use(scimMiddleware(slow, { prefix: '/scim/v2' }));
+    const { origin, port } = await serve(app);
+    await rawExchange(port, ['GET /scim/v2/Users HTTP/1.1\r\nHost: localhost\r\n\r\n'], { hangUp: true });
+    await done;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await fetch(`${origin}/health`)).status).toBe(404);
+  });
 });
