@@ -188,7 +188,11 @@ class FilterParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const token = this.CONSUME(NumberValue);
-          return this.ACTION(() => Number(token.image));
+          return this.ACTION(() => {
+            const value = Number(token.image);
+            if (!Number.isFinite(value)) this.problem(token, `the number ${token.image} is out of range`);
+            return value;
+          });
         },
       },
       { ALT: () => (this.CONSUME(True), true) },
