@@ -25,6 +25,7 @@ export function createApp(options: AppOptions): { app: Express; users: AppUserTa
   });
 
   const app = express();
+  app.disable('x-powered-by');
   // SCIM goes before any body parser: scimRouter reads its own body, so a malformed one gets a
   // SCIM error (400 invalidSyntax) instead of the parser's HTML page. It also works behind one.
   app.use('/scim/v2', scimRouter(scim));

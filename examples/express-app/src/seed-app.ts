@@ -5,6 +5,7 @@ import { createSeedService, type SeedServiceOptions } from '../../seed-service/s
 /** The seed service (examples/seed-service) mounted on Express at /scim/v2. */
 export function createSeedApp(options: SeedServiceOptions = {}): Express {
   const app = express();
+  app.disable('x-powered-by');
   app.use('/scim/v2', scimRouter(createSeedService(options)));
   return app;
 }
