@@ -1,6 +1,19 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createSeedApp } from '../../examples/koa-app/src/seed-app.js';
 import { describeSeedService } from './seed-service.suite.js';
-import { serveOnEphemeralPort } from './serve-on-ephemeral-port.js';
 
 // The app `npm run start:koa` serves: the seed service under scimMiddleware(…, { prefix: '/scim/v2' }).
-describeSeedService('@scimkit/koa', (options) => serveOnEphemeralPort(createSeedApp(options).callback()));
+describeSeedService('@scimkit/koa', async (options) => {
+  const server = createServer(createSeedApp(options).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/scim/v2`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+});
