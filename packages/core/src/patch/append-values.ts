@@ -1,8 +1,9 @@
 import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
+import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { checkSubAttributes } from './mutability.js';
-import { sameEntry } from './multi-valued.js';
+import { sameEntry, sameValue } from './multi-valued.js';
+import { findSubAttribute } from './normalize-value.js';
 
 export interface Appended {
   readonly elements: unknown[];
@@ -27,13 +28,24 @@ export function appendValues(definition: AttributeDefinition, current: readonly 
     }
     const existing = elements[index];
     if (!isJsonObject(existing) || !isJsonObject(item)) continue;
-    const merged = mergeInto(existing, item);
+    const merged = mergeChanged(definition, existing, item);
     const checked = checkSubAttributes(definition, existing, merged, at);
     if (!checked.ok) return checked;
     if (!jsonEqual(existing, merged)) elements[index] = merged;
     written.push(index);
   }
   return ok({ elements, written });
+}
+
+/** `existing` with the sub-attributes of `item` that differ from its own (by caseExact) written over it. */
+function mergeChanged(definition: AttributeDefinition, existing: JsonObject, item: JsonObject): JsonObject {
+  const changes: JsonObject = {};
+  for (const key of Object.keys(item)) {
+    const sub = findSubAttribute(definition, key);
+    const same = sub === undefined ? jsonEqual(getKey(existing, key), item[key]) : sameValue(sub, getKey(existing, key), item[key]);
+    if (!same) changes[key] = item[key];
+  }
+  return mergeInto(existing, changes);
 }
 
 /** `target` with the keys of `source` written over it, keeping the target's spelling of each key. */

@@ -46,7 +46,8 @@ export function normalizeElement(definition: AttributeDefinition, raw: unknown, 
         if (options.unknownAttributes === 'ignore') continue;
         return err(scimError('invalidValue', `${at}: "${key}" is not a sub-attribute of "${definition.name}"`));
       }
-      if (sub.mutability === 'readOnly') continue;
+      // Inside a writable value; a readOnly attribute's own value is kept so a change is caught.
+      if (sub.mutability === 'readOnly' && definition.mutability !== 'readOnly') continue;
       const value = normalizeValue(sub, raw[key], options, `${at}`);
       if (!value.ok) return value;
       out[sub.name] = value.value;
