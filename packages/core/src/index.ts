@@ -100,3 +100,13 @@ export type {
   ScimServerLimits,
   CompatibilityOptions,
 } from './server/index.js';
+export type {
+  ScimUser,
+  ScimEnterpriseUser,
+  ScimName,
+  ScimAddress,
+  ScimMultiValue,
+  ScimUserGroup,
+  ScimGroup,
+  ScimGroupMember,
+} from './schema/index.js';

@@ -40,3 +40,13 @@ export type { AttributeSelection } from './project-resource.js';
 export { bareExtension } from './bare-extension.js';
 export { schemaDocument, attributeDocument } from './schema-document.js';
 export { resourceTypeDocument } from './resource-type-document.js';
+export type {
+  ScimUser,
+  ScimEnterpriseUser,
+  ScimName,
+  ScimAddress,
+  ScimMultiValue,
+  ScimUserGroup,
+  ScimGroup,
+  ScimGroupMember,
+} from './builtin/index.js';
