@@ -64,7 +64,7 @@ export function validateMembers(
   const seen = new Set<AttributeDefinition>();
   for (const key of Object.keys(object)) {
     const lower = key.toLowerCase();
-    const attribute = attributes.find((a) => a.name.toLowerCase() === lower);
+    const attribute = attributes.find((a) => a.name.length === key.length && a.name.toLowerCase() === lower);
     if (attribute === undefined) {
       if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
       continue;

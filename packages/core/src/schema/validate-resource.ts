@@ -118,6 +118,14 @@ export function validateResource(
         }
         continue;
       }
+      // writeOnly values (password) can never be read back, so a client cannot repeat them in a PUT:
+      // a replacement that leaves one out keeps the stored value (RFC 7644 §3.5.1 only says provided
+      // values replace it).
+      if (operation === 'replace' && attribute.mutability === 'writeOnly' && stored !== undefined && own(record, attribute.name) === undefined) {
+        const previous = own(stored, attribute.name);
+        if (previous !== undefined && previous !== null) record[attribute.name] = structuredClone(previous);
+        continue;
+      }
       if (operation !== 'create' && stored !== undefined) {
         const kept = keepImmutable(attribute, own(record, attribute.name), own(stored, attribute.name), path, operation);
         if (!kept.ok) return kept;

@@ -250,6 +250,12 @@ describe('validateResource: mutability on create and replace (RFC 7643 §2.2, RF
     expect(value['members']).toEqual([{ value: 'u3' }]);
   });
 
+  it('keeps a stored writeOnly value (password) that a replacement leaves out, and replaces it when given', () => {
+    const existing = stored({ userName: 'a', password: 'old', displayName: 'D' });
+    expect(ok(validateResource(user, { userName: 'a' }, { operation: 'replace', existing }))).toEqual({ schemas: [URN.user], userName: 'a', password: 'old' });
+    expect(ok(validateResource(user, { userName: 'a', password: 'new' }, { operation: 'replace', existing }))['password']).toBe('new');
+  });
+
   it('does not return id or meta for create and replace', () => {
     const existing = stored({ userName: 'a' });
     const value = ok(validateResource(user, { id: 'u1', userName: 'b', meta: existing.meta }, { operation: 'replace', existing }));
