@@ -43,7 +43,6 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
       if (size <= maxBodyBytes) return void chunks.push(chunk);
       refused = true;
       chunks.length = 0;
-      res.setHeader('Connection', 'close');
       send(res, { status: 413, headers: { 'Content-Type': SCIM_MEDIA_TYPE }, body: errorJson(413, `The request body is larger than the maximum of ${maxBodyBytes} bytes`) });
     });
     req.on('end', () => {

@@ -1,5 +1,5 @@
 import { ok } from '../../errors/result.js';
-import { applyPatch } from './zz-pending-apply-patch.js';
+import { applyPatch } from '../../patch/apply-patch.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { principalOf, type Exchange } from '../exchange.js';
