@@ -1,5 +1,6 @@
 import type { Result } from '../errors/result.js';
 import { err, ok } from '../errors/result.js';
+import type { ScimError } from '../errors/scim-error.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
 import { keepImmutable } from './keep-immutable.js';
@@ -107,32 +108,8 @@ export function validateResource(
     const checked = validateMembers(part.attributes, part.input, pathOf(part), rules, part === core);
     if (!checked.ok) return checked;
     const record: Record<string, unknown> = checked.value ?? {};
-    const stored = existing === undefined ? undefined : storedPart(existing, part);
-    for (const attribute of part.attributes) {
-      const path = pathOf(part)(attribute.name);
-      // RFC 7643 §2.2 readOnly: a PATCH result keeps the stored values; requests cannot set them.
-      if (attribute.mutability === 'readOnly') {
-        delete record[attribute.name];
-        if (operation === 'patch' && stored !== undefined && own(stored, attribute.name) !== undefined && own(stored, attribute.name) !== null) {
-          record[attribute.name] = structuredClone(own(stored, attribute.name));
-        }
-        continue;
-      }
-      // writeOnly values (password) can never be read back, so a client cannot repeat them in a PUT:
-      // a replacement that leaves one out keeps the stored value (RFC 7644 §3.5.1 only says provided
-      // values replace it).
-      if (operation === 'replace' && attribute.mutability === 'writeOnly' && stored !== undefined && own(record, attribute.name) === undefined) {
-        const previous = own(stored, attribute.name);
-        if (previous !== undefined && previous !== null) record[attribute.name] = structuredClone(previous);
-        continue;
-      }
-      if (operation !== 'create' && stored !== undefined) {
-        const kept = keepImmutable(attribute, own(record, attribute.name), own(stored, attribute.name), path, operation);
-        if (!kept.ok) return kept;
-        if (kept.value === undefined) delete record[attribute.name];
-        else record[attribute.name] = kept.value;
-      }
-    }
+    const settled = settleWithStored(part, record, existing === undefined ? undefined : storedPart(existing, part), operation);
+    if (settled !== undefined) return err(settled);
     if (Object.keys(record).length > 0) values.set(part, inSchemaOrder(part.attributes, record));
     else if (part.required) {
       // RFC 7643 §6 schemaExtensions.required: the resource MUST include the extension.
@@ -156,6 +133,37 @@ export function validateResource(
   const meta = own(coreValues, 'meta');
   if (meta !== undefined) out['meta'] = meta;
   return ok(out);
+}
+
+/**
+ * Reconcile the validated input of one schema with the stored resource, in place:
+ * - readOnly (RFC 7643 §2.2): never taken from a request; a PATCH result keeps the stored values;
+ * - writeOnly (password): a client can never read it back to repeat it in a PUT, so a replacement that
+ *   leaves it out keeps the stored value (RFC 7644 §3.5.1 only says provided values replace it);
+ * - immutable: see `keepImmutable` (400 mutability when changed).
+ */
+function settleWithStored(
+  part: Part,
+  record: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+  operation: ValidationContext['operation'],
+): ScimError | undefined {
+  for (const attribute of part.attributes) {
+    const name = attribute.name;
+    const previous = stored === undefined ? undefined : own(stored, name);
+    if (attribute.mutability === 'readOnly') {
+      delete record[name];
+      if (operation === 'patch' && previous !== undefined && previous !== null) record[name] = structuredClone(previous);
+    } else if (operation === 'replace' && attribute.mutability === 'writeOnly' && own(record, name) === undefined) {
+      if (previous !== undefined && previous !== null) record[name] = structuredClone(previous);
+    } else if (operation !== 'create' && stored !== undefined) {
+      const kept = keepImmutable(attribute, own(record, name), previous, pathOf(part)(name), operation === 'patch' ? 'patch' : 'replace');
+      if (!kept.ok) return kept.error;
+      if (kept.value === undefined) delete record[name];
+      else record[name] = kept.value;
+    }
+  }
+  return undefined;
 }
 
 function newPart(schema: SchemaDefinition, extension: boolean, required: boolean, attributes: readonly AttributeDefinition[]): Part {
