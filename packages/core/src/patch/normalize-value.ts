@@ -34,6 +34,10 @@ export function normalizeValue(definition: AttributeDefinition, raw: unknown, op
 /** One value of `definition` (one element when it is multi-valued). */
 export function normalizeElement(definition: AttributeDefinition, raw: unknown, options: ResolvedPatchOptions, at: string): Result<unknown> {
   if (raw === null || raw === undefined) return ok(null);
+  // Entra ID (before its 2020 fixes) sends a single-valued `manager` as `[{"$ref":null,"value":"<id>"}]`.
+  if (!definition.multiValued && Array.isArray(raw) && raw.length === 1 && definition.type === 'complex' && options.managerAsString) {
+    return normalizeElement(definition, raw[0], options, at);
+  }
   if (definition.type === 'complex') {
     if (typeof raw === 'string' && options.managerAsString && findSubAttribute(definition, 'value') !== undefined) {
       return ok({ value: raw });

@@ -23,7 +23,9 @@ export interface PatchOptions {
   /**
    * A bare string given for a complex attribute that has a `value` sub-attribute is read as
    * `{"value": string}`: Entra ID sends the enterprise `manager` as the manager's id; the Microsoft
-   * SCIM validator adds `members` the same way. Default true.
+   * SCIM validator adds `members` the same way. A one-element array given for a single-valued
+   * complex attribute is read as its element (older Entra: `[{"$ref":null,"value":"<id>"}]`).
+   * Default true.
    */
   readonly managerAsString?: boolean;
   /**

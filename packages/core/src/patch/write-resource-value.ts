@@ -1,6 +1,8 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
+import { parseAttrPath } from '../filter/parse-attr-path.js';
 import type { SchemaDefinition } from '../schema/attribute-definition.js';
+import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { applyOperations, readPath, removeOperations } from './json-patch-ops.js';
 import { isJsonObject, isUnassigned } from './json-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
@@ -51,8 +53,7 @@ export function writeResourceValue(ctx: PatchContext, req: WriteRequest, extensi
 }
 
 function writeKey(ctx: PatchContext, key: string, req: WriteRequest, extension: Extension | undefined): Result<void> {
-  const isPath = key.includes('.') || key.includes(':');
-  const resolved = isPath && !ctx.options.pathKeysInValue ? undefined : ctx.model.resolve(extension === undefined ? { attr: key } : { uri: extension.schema.id, attr: key });
+  const resolved = resolveKey(ctx, key, extension);
   if (resolved === undefined) {
     if (ctx.options.unknownAttributes === 'ignore') return ok(undefined);
     const owner = extension === undefined ? ctx.model.definition.name : extension.schema.id;
@@ -63,6 +64,17 @@ function writeKey(ctx: PatchContext, key: string, req: WriteRequest, extension: 
     return writeElements(ctx, { kind: 'elements', resolved: { ...resolved, target: resolved.attribute, keys }, matches: () => true, subAttribute: resolved.subAttribute }, req);
   }
   return writeAttribute(ctx, resolved, req);
+}
+
+/** A key of a path-less value: an attribute name, or (option `pathKeysInValue`) an attribute path. */
+function resolveKey(ctx: PatchContext, key: string, extension: Extension | undefined): ResolvedAttribute | undefined {
+  if (!key.includes('.') && !key.includes(':')) return ctx.model.resolve(extension === undefined ? { attr: key } : { uri: extension.schema.id, attr: key });
+  if (!ctx.options.pathKeysInValue) return undefined;
+  const path = parseAttrPath(key);
+  if (!path.ok) return undefined;
+  if (extension === undefined) return ctx.model.resolve(path.value);
+  if (path.value.uri !== undefined) return undefined;
+  return ctx.model.resolve({ ...path.value, uri: extension.schema.id });
 }
 
 /**
