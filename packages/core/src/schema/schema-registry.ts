@@ -63,6 +63,9 @@ export function createSchemaRegistry(options: SchemaRegistryOptions): SchemaRegi
 
     const core = known.get(definition.schema.toLowerCase());
     if (core === undefined) throw new TypeError(`${where}: unknown schema '${definition.schema}'`);
+    if (core.attributes.some((a) => a.name.toLowerCase() === 'schemas')) {
+      throw new TypeError(`${where}: 'schemas' is reserved for the resource's schema URIs (RFC 7643 §3)`);
+    }
     const seen = new Set([core.id.toLowerCase()]);
     const extensions = definition.schemaExtensions.map((e) => {
       const schema = known.get(e.schema.toLowerCase());

@@ -80,6 +80,7 @@ describe('createSchemaRegistry', () => {
     ['a schema declared twice', { schemas: [{ id: 'urn:x', attributes: [] }, { id: 'URN:X', attributes: [] }], resourceTypes: [] }, /declared twice/],
     ['a schema without id', { schemas: [{ id: '', attributes: [] }], resourceTypes: [] }, /invalid id/],
     ['no resource types array', {}, /resourceTypes must be an array/],
+    ['a core schema attribute named schemas', { schemas: [{ id: 'urn:x', attributes: [{ name: 'Schemas' }] }], resourceTypes: [{ name: 'X', endpoint: '/X', schema: 'urn:x' }] }, /reserved/],
   ])('throws a TypeError for %s', (_, options, message) => {
     expect(() => createSchemaRegistry(options as never)).toThrow(TypeError);
     expect(() => createSchemaRegistry(options as never)).toThrow(message);
