@@ -1,4 +1,5 @@
 import type { ChangeEvent, ScimResource } from '@scimkit/core';
+import { APP_USER_EXTENSION } from './app-user-extension.js';
 
 /** A row of the application's own users table: the few fields the app cares about. */
 export interface AppUser {
@@ -7,6 +8,7 @@ export interface AppUser {
   readonly displayName: string;
   readonly email: string | undefined;
   readonly active: boolean;
+  readonly plan: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export class AppUserTable {
 function toAppUser(user: ScimResource): AppUser {
   const name = user['name'] as { formatted?: string; givenName?: string; familyName?: string } | undefined;
   const emails = (user['emails'] ?? []) as { value?: string; primary?: boolean }[];
+  const app = user[APP_USER_EXTENSION] as { plan?: string } | undefined;
   const fullName = [name?.givenName, name?.familyName].filter(Boolean).join(' ');
   return {
     id: user.id,
@@ -43,5 +46,6 @@ function toAppUser(user: ScimResource): AppUser {
     displayName: (user['displayName'] as string | undefined) ?? name?.formatted ?? (fullName || String(user['userName'])),
     email: (emails.find((email) => email.primary === true) ?? emails[0])?.value,
     active: user['active'] !== false,
+    plan: app?.plan ?? 'free',
   };
 }

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
-import { createMemoryStore, createScimServer, userResourceType, type ScimStore } from '@scimkit/core';
+import { createMemoryStore, createScimServer, type ScimStore } from '@scimkit/core';
 import { scimMiddleware } from '@scimkit/koa';
 import Koa from 'koa';
+import { appUserExtension, appUserResourceType } from './app-user-extension.js';
 import { AppUserTable } from './app-user-table.js';
 import { bearerAuthentication } from './bearer-authentication.js';
 
@@ -16,7 +17,8 @@ export interface AppOptions {
 export function createApp(options: AppOptions): { app: Koa; users: AppUserTable } {
   const users = new AppUserTable();
   const scim = createScimServer({
-    resourceTypes: [userResourceType],
+    resourceTypes: [appUserResourceType],
+    schemas: [appUserExtension],
     store: options.store ?? createMemoryStore(),
     authenticate: bearerAuthentication(options.scimToken),
     authenticationSchemes: [

@@ -62,7 +62,7 @@ describe('the Koa example app', () => {
     expect(created.headers.get('location')).toBe(`${origin}/scim/v2/Users/${id}`);
 
     const mirrored = await (await fetch(`${origin}/app/users`)).json();
-    expect(mirrored).toEqual([{ id, userName: 'bjensen@example.com', displayName: 'Barbara Jensen', email: 'bjensen@example.com', active: true }]);
+    expect(mirrored).toEqual([{ id, userName: 'bjensen@example.com', displayName: 'Barbara Jensen', email: 'bjensen@example.com', active: true, plan: 'free' }]);
 
     const patched = await scim(`/Users/${id}`, {
       method: 'PATCH',
@@ -74,6 +74,26 @@ describe('the Koa example app', () => {
 
     expect((await scim(`/Users/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await (await fetch(`${origin}/app/users`)).json()).toEqual([]);
+  });
+
+  it('serves its own schema extension: advertised, stored, mirrored, and unique where it says so', async () => {
+    const EXTENSION = 'urn:example:params:scim:schemas:extension:app:2.0:User';
+    const schema = (await (await scim(`/Schemas/${EXTENSION}`)).json()) as { attributes: { name: string; uniqueness: string }[] };
+    expect(schema.attributes.map((attribute) => [attribute.name, attribute.uniqueness])).toEqual([
+      ['plan', 'none'],
+      ['seat', 'server'],
+    ]);
+
+    const user = (userName: string) => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', EXTENSION], userName, [EXTENSION]: { plan: 'team', seat: 7 } });
+    const created = await scim('/Users', { method: 'POST', body: JSON.stringify(user('ann')) });
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as Record<string, unknown>;
+    expect(body[EXTENSION]).toEqual({ plan: 'team', seat: 7 });
+    expect(users.get(String(body['id']))?.plan).toBe('team');
+
+    const sameSeat = await scim('/Users', { method: 'POST', body: JSON.stringify(user('bob')) });
+    expect(sameSeat.status).toBe(409);
+    expect(await sameSeat.json()).toMatchObject({ scimType: 'uniqueness' });
   });
 
   it('answers malformed JSON with a SCIM invalidSyntax error', async () => {
