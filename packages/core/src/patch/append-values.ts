@@ -37,11 +37,16 @@ export function appendValues(definition: AttributeDefinition, current: readonly 
   return ok({ elements, written });
 }
 
-/** `existing` with the sub-attributes of `item` that differ from its own (by caseExact) written over it. */
+/**
+ * `existing` with the sub-attributes of `item` that differ from its own (by caseExact) written over
+ * it. An immutable sub-attribute that already has a value is kept: adding a member that is already
+ * there changes nothing (RFC 7644 §3.5.2.1), even if the client spells its `$ref` differently.
+ */
 function mergeChanged(definition: AttributeDefinition, existing: JsonObject, item: JsonObject): JsonObject {
   const changes: JsonObject = {};
   for (const key of Object.keys(item)) {
     const sub = findSubAttribute(definition, key);
+    if (sub?.mutability === 'immutable' && !isUnassigned(getKey(existing, key))) continue;
     const same = sub === undefined ? jsonEqual(getKey(existing, key), item[key]) : sameValue(sub, getKey(existing, key), item[key]);
     if (!same) changes[key] = item[key];
   }
