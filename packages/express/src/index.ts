@@ -1,5 +1,7 @@
 /**
  * @scimkit/express: serve a scimkit server from Express 4 or 5.
+ *
+ * @module @scimkit/express
  */
 export { scimRouter } from './scim-router.js';
 export type { ScimHandler, ScimRouterOptions } from './scim-router.js';

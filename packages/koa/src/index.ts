@@ -1,5 +1,7 @@
 /**
  * @scimkit/koa: serve a scimkit server from Koa 2 or 3, with or without @koa/router.
+ *
+ * @module @scimkit/koa
  */
 export { scimMiddleware } from './scim-middleware.js';
 export type { ScimHandler, ScimMiddlewareOptions } from './scim-middleware.js';
