@@ -1,1 +1,1 @@
-export {};
+export { describeStoreConformance } from './describe-store-conformance.js';

@@ -1,0 +1,47 @@
+import { beforeEach, describe } from 'vitest';
+import type { ScimStore } from '../store/scim-store.js';
+import { conformanceModels, type ConformanceModels } from './conformance-schema.js';
+import { describeCrud } from './describe-crud.js';
+import { describeFilters } from './describe-filters.js';
+import { describeLosslessness } from './describe-losslessness.js';
+import { describeSortAndPaging } from './describe-sort-and-paging.js';
+import { describeUniqueness } from './describe-uniqueness.js';
+
+/**
+ * The `ScimStore` conformance kit. Call it from a vitest test file with a factory that returns an
+ * empty store; each test gets a fresh one:
+ *
+ * ```ts
+ * import { describeStoreConformance } from '@scimkit/core/testing';
+ * describeStoreConformance('my SQL store', async () => createMyStore(await freshDatabase()));
+ * ```
+ *
+ * It checks create/get/replace/delete, compare-and-swap on `meta.version`, uniqueness (ignoring case
+ * when caseExact is false) under races, every RFC 7644 filter and sort rule, paging, and that
+ * resources come back exactly as stored. Queries go through the real filter language and honour the
+ * store's `capabilities`: what is not pushed down is finished in memory, as the server does.
+ */
+export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>): void {
+  describe(`ScimStore conformance: ${name}`, () => {
+    let current: ScimStore | undefined;
+    let models: ConformanceModels | undefined;
+    beforeEach(async () => {
+      current = await factory();
+      models ??= conformanceModels();
+    });
+    const store = (): ScimStore => {
+      if (current === undefined) throw new Error('the store factory has not run');
+      return current;
+    };
+    const model = (): ConformanceModels => {
+      if (models === undefined) throw new Error('the conformance models are not built');
+      return models;
+    };
+
+    describeCrud(store);
+    describeUniqueness(store);
+    describeFilters(store, model);
+    describeSortAndPaging(store, model);
+    describeLosslessness(store, model);
+  });
+}
