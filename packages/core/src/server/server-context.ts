@@ -113,5 +113,5 @@ export function validationOptions(context: ServerContext): ValidationOptions {
 
 /** What the PATCH engine needs from the configuration. */
 export function patchOptions(context: ServerContext): PatchOptions {
-  return { ...context.compatibility, maxOperations: context.limits.maxPatchOperations, pathLimits: context.filterLimits };
+  return { ...context.compatibility, unknownAttributes: context.config.unknownAttributes ?? 'reject', maxOperations: context.limits.maxPatchOperations, pathLimits: context.filterLimits };
 }

@@ -36,7 +36,7 @@ describe('PATCH properties', () => {
       fc.property(fc.array(validOperation, { maxLength: 6 }), failingOperation, fc.nat(), (ops, failing, at) => {
         const user = sampleUser();
         const before = structuredClone(user);
-        const operations = [...ops];
+        const operations: unknown[] = [...ops];
         operations.splice(at % (ops.length + 1), 0, failing);
         const result = applyPatch(userModel, user, body(...operations));
         expect(result.ok).toBe(false);
