@@ -2,11 +2,14 @@ import type { Database } from 'sql.js';
 
 /**
  * One row per resource. The JSON column is the resource exactly as the core handed it over; the
- * other columns are copies the database can index and constrain:
- * - `user_name` holds `userName` lowercased, so the unique index enforces "unique ignoring case"
- *   (the User schema's `uniqueness: server`, `caseExact: false`) atomically, inside the database;
- * - `version` is `meta.version`, the compare-and-swap token of `replace` and `delete`;
- * - `external_id` is there to answer `externalId eq "…"`, the lookup identity providers do most.
+ * other columns are copies the database can index:
+ * - `user_name` (lowercased) and `external_id` answer `userName eq "…"` / `externalId eq "…"`, the
+ *   lookups identity providers make before almost every write;
+ * - `version` is `meta.version`, the compare-and-swap token of `replace` and `delete`.
+ *
+ * Uniqueness lives in its own table: one row per unique attribute value (`userName` lowercased
+ * when the schema says it is not caseExact), whose primary key makes the database refuse a second
+ * holder, atomically.
  */
 export function createTables(db: Database): void {
   db.exec(`
@@ -19,7 +22,16 @@ export function createTables(db: Database): void {
       data          TEXT NOT NULL,
       PRIMARY KEY (resource_type, id)
     );
-    CREATE UNIQUE INDEX IF NOT EXISTS scim_resources_user_name ON scim_resources (resource_type, user_name);
+    CREATE INDEX IF NOT EXISTS scim_resources_user_name ON scim_resources (resource_type, user_name);
     CREATE INDEX IF NOT EXISTS scim_resources_external_id ON scim_resources (resource_type, external_id);
+
+    CREATE TABLE IF NOT EXISTS scim_unique_values (
+      resource_type TEXT NOT NULL,
+      attribute     TEXT NOT NULL,
+      value         TEXT NOT NULL,
+      id            TEXT NOT NULL,
+      PRIMARY KEY (resource_type, attribute, value)
+    );
+    CREATE INDEX IF NOT EXISTS scim_unique_values_owner ON scim_unique_values (resource_type, id);
   `);
 }

@@ -1,14 +1,14 @@
-import type { ScimResource, ScimStore, StoreDeleteResult, StoreWriteResult } from '@scimkit/core';
+import type { ScimResource, ScimStore, StoreDeleteResult, StoreWriteResult, UniqueAttribute } from '@scimkit/core';
 import type { Database, SqlValue } from 'sql.js';
 import { createTables } from './create-tables.js';
 import { indexedEquality } from './indexed-equality.js';
-import { uniqueClash } from './unique-clash.js';
+import { uniqueValues } from './unique-values.js';
 
 /**
- * A `ScimStore` over a SQLite database (sql.js). sql.js runs every statement synchronously, and no
- * method below awaits between its read and its write; with an asynchronous driver the same
- * guarantees come from the statements themselves: the unique index on `user_name`, and
- * `UPDATE … WHERE version = ?` as the compare-and-swap.
+ * A `ScimStore` over a SQLite database (sql.js). Every write is one transaction whose statements
+ * carry the guarantees: the primary key of `scim_unique_values` refuses a second holder of a unique
+ * value, and `UPDATE … WHERE version = ?` is the compare-and-swap. The same statements keep those
+ * guarantees on a server database with concurrent connections.
  */
 export function createSqliteStore(db: Database): ScimStore {
   createTables(db);
@@ -25,8 +25,33 @@ export function createSqliteStore(db: Database): ScimStore {
   };
   const resources = (sql: string, params: SqlValue[]): ScimResource[] =>
     column(sql, params).map((data) => JSON.parse(String(data)) as ScimResource);
-  const allOfType = (resourceType: string): ScimResource[] =>
-    resources('SELECT data FROM scim_resources WHERE resource_type = ? ORDER BY rowid', [resourceType]);
+
+  /** Runs `write` in a transaction, committed only when it succeeds. */
+  const transaction = <T extends { ok: boolean }>(write: () => T): T => {
+    db.exec('BEGIN');
+    try {
+      const result = write();
+      db.exec(result.ok ? 'COMMIT' : 'ROLLBACK');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+
+  /** Claims the resource's unique values; the name of the first one another resource holds, if any. */
+  const claimUniqueValues = (resourceType: string, resource: ScimResource, unique: readonly UniqueAttribute[]): string | undefined => {
+    for (const [attribute, value] of uniqueValues(resource, unique)) {
+      try {
+        db.run('INSERT INTO scim_unique_values (resource_type, attribute, value, id) VALUES (?, ?, ?, ?)', [resourceType, attribute, value, resource.id]);
+      } catch (error) {
+        if (isUniqueViolation(error)) return attribute;
+        throw error;
+      }
+    }
+    return undefined;
+  };
+
   /** Why a write that touched no row failed: the row is gone, or its version moved on. */
   const missOf = (resourceType: string, id: string): 'notFound' | 'versionMismatch' =>
     column('SELECT 1 FROM scim_resources WHERE resource_type = ? AND id = ?', [resourceType, id]).length === 0 ? 'notFound' : 'versionMismatch';
@@ -34,45 +59,43 @@ export function createSqliteStore(db: Database): ScimStore {
   return {
     capabilities: { filter: (filter) => indexedEquality(filter) !== undefined },
 
-    async create(resourceType, resource, ctx): Promise<StoreWriteResult> {
-      const clash = uniqueClash(ctx.unique, resource, allOfType(resourceType));
-      if (clash !== undefined) return { ok: false, reason: 'uniqueness', attribute: clash };
-      try {
+    async create(resourceType, resource, ctx) {
+      return transaction((): StoreWriteResult => {
         db.run(
           'INSERT INTO scim_resources (resource_type, id, user_name, external_id, version, data) VALUES (?, ?, ?, ?, ?, ?)',
-          [resourceType, resource.id, userNameKey(resource), externalId(resource), resource.meta.version, JSON.stringify(resource)],
+          [resourceType, resource.id, userName(resource), externalId(resource), resource.meta.version, JSON.stringify(resource)],
         );
-      } catch (error) {
-        if (isUserNameConflict(error)) return { ok: false, reason: 'uniqueness', attribute: 'userName' };
-        throw error;
-      }
-      return { ok: true, resource };
+        const taken = claimUniqueValues(resourceType, resource, ctx.unique);
+        return taken === undefined ? { ok: true, resource } : { ok: false, reason: 'uniqueness', attribute: taken };
+      });
     },
 
     async get(resourceType, id) {
       return resources('SELECT data FROM scim_resources WHERE resource_type = ? AND id = ?', [resourceType, id])[0];
     },
 
-    async replace(resourceType, id, resource, expectedVersion, ctx): Promise<StoreWriteResult> {
-      const clash = uniqueClash(ctx.unique, resource, allOfType(resourceType));
-      if (clash !== undefined) return { ok: false, reason: 'uniqueness', attribute: clash };
-      try {
+    async replace(resourceType, id, resource, expectedVersion, ctx) {
+      return transaction((): StoreWriteResult => {
         db.run(
           `UPDATE scim_resources SET user_name = ?, external_id = ?, version = ?, data = ?
            WHERE resource_type = ? AND id = ? AND version = ?`,
-          [userNameKey(resource), externalId(resource), resource.meta.version, JSON.stringify(resource), resourceType, id, expectedVersion],
+          [userName(resource), externalId(resource), resource.meta.version, JSON.stringify(resource), resourceType, id, expectedVersion],
         );
-      } catch (error) {
-        if (isUserNameConflict(error)) return { ok: false, reason: 'uniqueness', attribute: 'userName' };
-        throw error;
-      }
-      return db.getRowsModified() === 1 ? { ok: true, resource } : { ok: false, reason: missOf(resourceType, id) };
+        if (db.getRowsModified() !== 1) return { ok: false, reason: missOf(resourceType, id) };
+        db.run('DELETE FROM scim_unique_values WHERE resource_type = ? AND id = ?', [resourceType, id]);
+        const taken = claimUniqueValues(resourceType, resource, ctx.unique);
+        return taken === undefined ? { ok: true, resource } : { ok: false, reason: 'uniqueness', attribute: taken };
+      });
     },
 
-    async delete(resourceType, id, expectedVersion): Promise<StoreDeleteResult> {
-      if (expectedVersion === undefined) db.run('DELETE FROM scim_resources WHERE resource_type = ? AND id = ?', [resourceType, id]);
-      else db.run('DELETE FROM scim_resources WHERE resource_type = ? AND id = ? AND version = ?', [resourceType, id, expectedVersion]);
-      return db.getRowsModified() === 1 ? { ok: true } : { ok: false, reason: missOf(resourceType, id) };
+    async delete(resourceType, id, expectedVersion) {
+      return transaction((): StoreDeleteResult => {
+        if (expectedVersion === undefined) db.run('DELETE FROM scim_resources WHERE resource_type = ? AND id = ?', [resourceType, id]);
+        else db.run('DELETE FROM scim_resources WHERE resource_type = ? AND id = ? AND version = ?', [resourceType, id, expectedVersion]);
+        if (db.getRowsModified() !== 1) return { ok: false, reason: missOf(resourceType, id) };
+        db.run('DELETE FROM scim_unique_values WHERE resource_type = ? AND id = ?', [resourceType, id]);
+        return { ok: true };
+      });
     },
 
     async query(resourceType, query) {
@@ -81,7 +104,7 @@ export function createSqliteStore(db: Database): ScimStore {
       const equality = query.filter === undefined ? undefined : indexedEquality(query.filter);
       const rows =
         equality === undefined
-          ? allOfType(resourceType)
+          ? resources('SELECT data FROM scim_resources WHERE resource_type = ? ORDER BY rowid', [resourceType])
           : resources(`SELECT data FROM scim_resources WHERE resource_type = ? AND ${equality.column} = ? ORDER BY rowid`, [
               resourceType,
               equality.value,
@@ -92,7 +115,7 @@ export function createSqliteStore(db: Database): ScimStore {
   };
 }
 
-function userNameKey(resource: ScimResource): string | null {
+function userName(resource: ScimResource): string | null {
   return typeof resource['userName'] === 'string' ? resource['userName'].toLowerCase() : null;
 }
 
@@ -100,6 +123,6 @@ function externalId(resource: ScimResource): string | null {
   return typeof resource.externalId === 'string' ? resource.externalId : null;
 }
 
-function isUserNameConflict(error: unknown): boolean {
-  return error instanceof Error && error.message.includes('UNIQUE constraint failed') && error.message.includes('user_name');
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('UNIQUE constraint failed');
 }

@@ -25,7 +25,7 @@ describe('the SQLite store, statement by statement', () => {
     expect(await store.get('Group', '1')).toBeUndefined();
   });
 
-  it('refuses a second userName that differs only in case, through the unique index', async () => {
+  it('refuses a second userName that differs only in case, through the unique values table', async () => {
     const store = createSqliteStore(await openDatabase());
     await store.create('User', user('1', 'bjensen'), { unique });
     expect(await store.create('User', user('2', 'BJensen'), { unique })).toEqual({ ok: false, reason: 'uniqueness', attribute: 'userName' });
@@ -35,6 +35,18 @@ describe('the SQLite store, statement by statement', () => {
       reason: 'uniqueness',
       attribute: 'userName',
     });
+  });
+
+  it('rolls a refused write back completely', async () => {
+    const db = await openDatabase();
+    const store = createSqliteStore(db);
+    const both = [{ path: 'userName', caseExact: false }, { path: 'externalId', caseExact: true }];
+    await store.create('User', user('1', 'a', 'W/"1"', { externalId: 'X' }), { unique: both });
+    expect(await store.create('User', user('2', 'b', 'W/"1"', { externalId: 'X' }), { unique: both })).toMatchObject({ ok: false, attribute: 'externalId' });
+    expect(await store.get('User', '2')).toBeUndefined();
+    expect(db.exec("SELECT count(*) FROM scim_unique_values WHERE value = 'b'")[0]?.values).toEqual([[0]]);
+    // the name 'b' was not left claimed by the failed create
+    expect(await store.create('User', user('3', 'B'), { unique })).toMatchObject({ ok: true });
   });
 
   it('enforces other unique attributes, honouring caseExact', async () => {
