@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore, type ScimStore } from '../../src/index.js';
+import { call, post, server, user } from './helpers.js';
+
+describe('unexpected failures', () => {
+  const throwing = (method: keyof ScimStore): ScimStore => {
+    const store = createMemoryStore();
+    return new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === method) return () => Promise.reject(new Error('database is down: secret connection string'));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+  };
+
+  for (const method of ['create', 'get', 'query'] as const) {
+    it(`a store whose ${method} throws gives a generic 500 and reaches the logger`, async () => {
+      const logged: unknown[] = [];
+      const target = server({ store: throwing(method), logger: { error: (_message, error) => logged.push(error) } });
+      const request = method === 'create' ? post('/Users', user('x')) : method === 'get' ? { method: 'GET', path: '/Users/some-id' } : { method: 'GET', path: '/Users' };
+      const reply = await call(target, request);
+      expect(reply.status).toBe(500);
+      expect(reply.body).toEqual({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '500', detail: 'Internal server error' });
+      expect(JSON.stringify(reply.body)).not.toContain('secret');
+      expect(logged).toHaveLength(1);
+      expect((logged[0] as Error).message).toContain('database is down');
+    });
+  }
+
+  it('a throwing logger does not break the 500', async () => {
+    const target = server({ store: throwing('query'), logger: { error: () => { throw new Error('logger broke'); } } });
+    expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
+  });
+
+  it('a throwing authenticate hook is a 500', async () => {
+    const target = server({ authenticate: () => { throw new Error('idp unreachable'); } });
+    expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
+  });
+
+  it('handle never rejects, even for nonsense requests', async () => {
+    const target = server();
+    const nonsense = [null, undefined, {}, { method: 42, path: {} }, { method: 'POST', path: '/Users', body: 12 }];
+    for (const request of nonsense) {
+      const response = await target.handle(request as never);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    // A repeated parameter takes its first value.
+    const repeated = await target.handle({ method: 'GET', path: '/Users', query: { count: ['1', '2'] } });
+    expect(repeated.status).toBe(200);
+  });
+});
