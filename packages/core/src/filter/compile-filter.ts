@@ -5,9 +5,10 @@ import type { ScimResource } from '../schema/scim-resource.js';
 import { anyAt, type ValueTest } from './any-at.js';
 import type { AttrPath, CompareFilter, Filter, LogicalFilter, PresentFilter, ValuePathFilter } from './ast.js';
 import { compareTest } from './compare-test.js';
-import { elementScope, resourceScope, type FilterScope } from './filter-scope.js';
+import { elementScope, multiValuedKeys, resourceScope, type FilterScope } from './filter-scope.js';
 import { isNonEmpty } from './is-non-empty.js';
 import { printAttrPath } from './print-filter.js';
+import { topLevelEquality } from './top-level-equality.js';
 
 /** A compiled filter: true when the resource matches. */
 export type ResourcePredicate = (resource: ScimResource) => boolean;
@@ -152,7 +153,8 @@ function compileLeaf(node: CompareFilter | PresentFilter, scope: FilterScope, us
   if (resolved.target.returned === 'never' || resolved.attribute.returned === 'never') {
     return err(scimError('invalidFilter', `Invalid filter: '${name}' is never returned and cannot be filtered on`));
   }
-  const present = anyAt(resolved.keys, isNonEmpty);
+  const multiValued = multiValuedKeys(resolved);
+  const present = anyAt(resolved.keys, multiValued, isNonEmpty);
   if (node.kind === 'present') return ok(present);
   if (node.value === null) {
     // `eq null` holds when the attribute is unassigned; `ne null` when it has a value (RFC 7643 §2.5).
@@ -169,11 +171,15 @@ function compileLeaf(node: CompareFilter | PresentFilter, scope: FilterScope, us
       return err(scimError('invalidFilter', `Invalid filter: '${name}' has no 'value' sub-attribute to compare; name one of its sub-attributes`));
     }
     keys = [...keys, value.name];
+    multiValued.push(value.multiValued);
     target = value;
   }
   const test = compareTest(target, node.op, node.value, name);
   if (!test.ok) return test;
-  return ok(anyAt(keys, test.value));
+  if (node.op === 'eq' && typeof node.value === 'string' && keys.length === 1 && multiValued[0] === false && (target.type === 'string' || target.type === 'reference')) {
+    return ok(topLevelEquality(keys[0] as string, node.value, target.caseExact));
+  }
+  return ok(anyAt(keys, multiValued, test.value));
 }
 
 function compileValuePath(node: ValuePathFilter, scope: FilterScope, usage: AttributeUsage): Result<ValueTest> {
@@ -197,5 +203,5 @@ function compileValuePath(node: ValuePathFilter, scope: FilterScope, usage: Attr
   if (!inner.ok) return inner;
   const test = inner.value;
   // RFC 7644 §3.4.2.2, Table 5: the conditions in `[…]` hold on one and the same value.
-  return ok(anyAt(resolved.keys, (element) => typeof element === 'object' && element !== null && test(element)));
+  return ok(anyAt(resolved.keys, multiValuedKeys(resolved), (element) => typeof element === 'object' && element !== null && test(element)));
 }

@@ -13,6 +13,18 @@ export interface ScopedAttribute {
   readonly keys: readonly string[];
 }
 
+/**
+ * For each of `attribute.keys`, whether the value there is multi-valued: the leading keys are
+ * containers (an extension's URN), then the attribute, then its sub-attribute.
+ */
+export function multiValuedKeys(attribute: ScopedAttribute): boolean[] {
+  const flags = attribute.keys.map(() => false);
+  const own = attribute.subAttribute === undefined ? 1 : 2;
+  flags[flags.length - own] = attribute.attribute.multiValued;
+  if (attribute.subAttribute !== undefined) flags[flags.length - 1] = attribute.subAttribute.multiValued;
+  return flags;
+}
+
 /** Where paths are resolved: a whole resource of one type, or one element of a complex attribute. */
 export interface FilterScope {
   readonly model: ResourceModel;
