@@ -1,0 +1,106 @@
+import { createServer, type Server } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
+import { createNodeHandler, type NodeHandlerOptions } from '@scimkit/node';
+
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+let running: Server | undefined;
+
+async function serve(options: NodeHandlerOptions = {}, withNext = false): Promise<string> {
+  const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), limits: { maxBodyBytes: 10_000 } });
+  const handler = createNodeHandler(scim, options);
+  running = createServer((req, res) =>
+    handler(req, res, withNext ? () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('next') : undefined),
+  );
+  await new Promise<void>((resolve) => running!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(running.address() as AddressInfo).port}`;
+}
+
+afterEach(async () => {
+  running?.closeAllConnections();
+  await new Promise<void>((resolve) => (running ? running.close(() => resolve()) : resolve()));
+  running = undefined;
+});
+
+/** Test bodies are arbitrary JSON. */
+const json = (response: Response): Promise<any> => response.json();
+
+const postUser = (url: string, userName: string, extra: Record<string, unknown> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/scim+json' }, body: JSON.stringify({ schemas: [USER], userName, ...extra }) });
+
+describe('createNodeHandler', () => {
+  it('serves under basePath and builds locations from Host and basePath', async () => {
+    const origin = await serve({ basePath: '/scim/v2/' });
+    const created = await postUser(`${origin}/scim/v2/Users`, 'node');
+    expect(created.status).toBe(201);
+    const body = await json(created);
+    expect(body.meta.location).toBe(`${origin}/scim/v2/Users/${body.id}`);
+    expect(created.headers.get('location')).toBe(body.meta.location);
+    expect(created.headers.get('content-type')).toBe('application/scim+json');
+  });
+
+  it('answers a SCIM 404 outside basePath, or hands over to next', async () => {
+    const origin = await serve({ basePath: '/scim/v2' });
+    for (const path of ['/other', '/scim/v2x/Users', '/scim']) {
+      const reply = await fetch(`${origin}${path}`);
+      expect(reply.status, path).toBe(404);
+      expect((await json(reply)).schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
+    }
+    await running?.close();
+    running?.closeAllConnections();
+    const withNext = await serve({ basePath: '/scim/v2' }, true);
+    expect(await (await fetch(`${withNext}/health`)).text()).toBe('next');
+  });
+
+  it('uses the baseUrl option for locations behind a proxy', async () => {
+    const origin = await serve({ basePath: '/scim', baseUrl: 'https://idp.example.com/scim' });
+    const body = await json(await postUser(`${origin}/scim/Users`, 'proxied'));
+    expect(body.meta.location).toBe(`https://idp.example.com/scim/Users/${body.id}`);
+  });
+
+  it('decodes the query string; a repeated parameter reaches the core as a list', async () => {
+    const origin = await serve();
+    await postUser(`${origin}/Users`, 'q1', { title: 'T', displayName: 'D' });
+    const reply = await fetch(`${origin}/Users?filter=${encodeURIComponent('userName eq "Q1"')}&attributes=title&attributes=displayName`);
+    const body = await json(reply);
+    expect(body.totalResults).toBe(1);
+    expect(body.Resources[0].title).toBe('T');
+    expect(body.Resources[0].displayName).toBe('D');
+    expect(body.Resources[0].userName).toBeUndefined();
+  });
+
+  it('answers 413 as soon as the body passes maxBodyBytes and keeps serving', async () => {
+    const origin = await serve({ maxBodyBytes: 1000 });
+    const reply = await postUser(`${origin}/Users`, 'big', { displayName: 'x'.repeat(5000) }).catch((error: unknown) => error);
+    if (!(reply instanceof Error)) {
+      const response = reply as Response;
+      expect(response.status).toBe(413);
+      expect((await json(response)).status).toBe('413');
+    }
+    expect((await postUser(`${origin}/Users`, 'small')).status).toBe(201);
+  });
+
+  it('survives a client that disconnects mid-body and one that sends garbage', async () => {
+    const origin = await serve();
+    const { port } = running!.address() as AddressInfo;
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('POST /Users HTTP/1.1\r\nHost: x\r\nContent-Type: application/scim+json\r\nContent-Length: 5000\r\n\r\n{"userName":');
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 20);
+      });
+    });
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('\u0000\u0001GARBAGE / HTTP/9.9\r\n\r\n'));
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+      socket.resume();
+    });
+    expect((await postUser(`${origin}/Users`, 'still-alive')).status).toBe(201);
+    expect((await fetch(`${origin}/Users`)).status).toBe(200);
+  });
+});
