@@ -73,9 +73,8 @@ describe('createNodeHandler', () => {
 
   it('answers 413 as soon as the body passes maxBodyBytes and keeps serving', async () => {
     const origin = await serve({ maxBodyBytes: 1000 });
-    const reply = await postUser(`${origin}/Users`, 'big', { displayName: 'x'.repeat(5000) }).catch((error: unknown) => error);
-    if (!(reply instanceof Error)) {
-      const response = reply as Response;
+    for (const size of [5_000, 5_000_000]) {
+      const response = await postUser(`${origin}/Users`, 'big', { displayName: 'x'.repeat(size) });
       expect(response.status).toBe(413);
       expect((await json(response)).status).toBe('413');
     }

@@ -69,9 +69,7 @@ export function describeProtocol(service: Current): void {
     it('answers a body over 1 MiB with 413 and keeps serving', async () => {
       const { client } = service();
       const huge = JSON.stringify(userBody('huge', { displayName: 'x'.repeat(1024 * 1024 + 10) }));
-      const reply = await client.send('POST', '/Users', { raw: huge, headers: { 'Content-Type': 'application/scim+json' } }).catch((error: unknown) => error);
-      // A server may close the connection after answering 413 early; if fetch saw the answer, it is a SCIM 413.
-      if (!(reply instanceof Error)) expectError(reply as never, 413);
+      expectError(await client.send('POST', '/Users', { raw: huge, headers: { 'Content-Type': 'application/scim+json' } }), 413);
       expect((await client.post('/Users', userBody('after-huge'))).status).toBe(201);
       expect((await client.get('/Users')).body.totalResults).toBe(1);
     });
