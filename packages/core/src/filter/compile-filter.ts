@@ -32,7 +32,7 @@ export function compileFilter(filter: Filter, models: ResourceModel | readonly R
   const usage = new AttributeUsage(list.length > 1 ? ` (not an attribute of ${types})` : '');
   const compiled: { model: ResourceModel; test: ValueTest }[] = [];
   for (const model of list) {
-    const test = compileNode(filter, resourceScope(model), usage);
+    const test = compileGuarded(filter, resourceScope(model), usage);
     if (!test.ok) return test;
     compiled.push({ model, test: test.value });
   }
@@ -52,6 +52,16 @@ export function compileFilter(filter: Filter, models: ResourceModel | readonly R
     const test = typeof type === 'string' ? byType.get(type) : undefined;
     return test !== undefined && test(resource);
   });
+}
+
+/** Parsed filters nest at most 200 deep; a hand-built tree deeper than the stack is refused, not thrown. */
+function compileGuarded(filter: Filter, scope: FilterScope, usage: AttributeUsage): Result<ValueTest> {
+  try {
+    return compileNode(filter, scope, usage);
+  } catch (error) {
+    if (error instanceof RangeError) return err(scimError('invalidFilter', 'Invalid filter: the expression is nested too deeply'));
+    throw error;
+  }
 }
 
 function isModelList(models: ResourceModel | readonly ResourceModel[]): models is readonly ResourceModel[] {

@@ -2,11 +2,18 @@
 export interface FilterLimits {
   /** Longest accepted text, in UTF-16 code units. Default 10,000. */
   readonly maxLength?: number;
-  /** Deepest accepted nesting of parentheses and brackets. Default 50. */
+  /** Deepest accepted nesting of parentheses and brackets. Default 50; at most 200 whatever is asked. */
   readonly maxDepth?: number;
 }
 
 export const DEFAULT_FILTER_LIMITS: Required<FilterLimits> = { maxLength: 10_000, maxDepth: 50 };
+
+/** Nesting the recursive-descent parser handles well inside any reasonable call stack (it overflows near 600). */
+const DEPTH_CEILING = 200;
+
+function limit(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && value >= 0 ? value : fallback;
+}
 
 /** What broke a limit, with the 0-based offset where it happened. */
 export interface LimitProblem {
@@ -19,8 +26,8 @@ export interface LimitProblem {
  * so the recursive-descent parser never sees input that could exhaust the stack.
  */
 export function checkFilterLimits(text: string, limits: FilterLimits | undefined): LimitProblem | undefined {
-  const maxLength = limits?.maxLength ?? DEFAULT_FILTER_LIMITS.maxLength;
-  const maxDepth = limits?.maxDepth ?? DEFAULT_FILTER_LIMITS.maxDepth;
+  const maxLength = limit(limits?.maxLength, DEFAULT_FILTER_LIMITS.maxLength);
+  const maxDepth = Math.min(limit(limits?.maxDepth, DEFAULT_FILTER_LIMITS.maxDepth), DEPTH_CEILING);
   if (text.length > maxLength) {
     return { offset: maxLength, message: `the expression is ${text.length} characters long; the limit is ${maxLength}` };
   }

@@ -214,7 +214,15 @@ class FilterParser extends EmbeddedActionsParser {
     this.valuePathDepth = 0;
     this.semantic = undefined;
     this.input = tokens;
-    const value = rule();
+    let value: T;
+    try {
+      value = rule();
+    } catch (error) {
+      // Last line of defence: the depth pre-check keeps recursion far from the stack's end.
+      this.input = [];
+      if (error instanceof RangeError) return { ok: false, problem: { offset: 0, message: 'the expression is nested too deeply' } };
+      throw error;
+    }
     const syntax = this.errors[0];
     const problems: SyntaxProblem[] = [];
     if (syntax !== undefined) {

@@ -242,6 +242,19 @@ describe('compileFilter: multi-valued and complex attributes', () => {
     expect(compiled.ok).toBe(false);
   });
 
+  it('refuses, without throwing, a hand-built tree deeper than the stack', () => {
+    let deep: Filter = { kind: 'present', path: { attr: 'userName' } };
+    for (let i = 0; i < 200_000; i++) deep = { kind: 'not', filter: deep };
+    const compiled = compileFilter(deep, userModel);
+    expect(compiled.ok || compiled.error.detail).toBe('Invalid filter: the expression is nested too deeply');
+  });
+
+  it('refuses, without throwing, a tree that is not a filter', () => {
+    const compiled = compileFilter({ kind: 'regex' } as unknown as Filter, userModel);
+    expect(compiled.ok || compiled.error.detail).toBe('Invalid filter: not a filter expression');
+    expect(compileFilter(null as unknown as Filter, userModel).ok).toBe(false);
+  });
+
   it('survives resources whose values have the wrong shape', () => {
     const odd = [
       user({ emails: 'not-an-array' }),

@@ -349,6 +349,14 @@ describe('parseFilter: bad input and limits', () => {
     expect(parseFilter('a pr', { maxLength: 3 }).ok).toBe(false);
   });
 
+  it('keeps nesting within what the parser can take, whatever limits are asked for', () => {
+    const deep = (n: number) => `${'('.repeat(n)}a pr${')'.repeat(n)}`;
+    expect(parseFilter(deep(200), { maxDepth: 1_000_000 }).ok).toBe(true);
+    expect(failure(deep(5_000), { maxLength: 1_000_000, maxDepth: 1_000_000 })).toMatch(/nest deeper than the limit of 200/);
+    expect(failure(deep(51), { maxDepth: Number.NaN })).toMatch(/limit of 50/);
+    expect(parseFilter('a pr', { maxLength: -1 }).ok).toBe(true);
+  });
+
   it('names stray characters', () => {
     expect(failure('a eq "x" & b pr')).toBe('Invalid filter at position 9: unexpected character "&"');
     expect(failure('a eq "x" ; drop table')).toMatch(/position 9: unexpected character ";"/);
