@@ -1,7 +1,9 @@
-import { EmbeddedActionsParser, Lexer, type IToken } from 'chevrotain';
+import { EmbeddedActionsParser, type IToken } from 'chevrotain';
 import type { AttrPath, CompareFilter, CompareOperator, CompValue, Filter, PatchPath, PresentFilter } from './ast.js';
 import { splitAttrPath } from './attr-path-syntax.js';
 import { filterErrorMessages } from './filter-error-messages.js';
+import { lexFilter } from './lex-filter.js';
+import type { SyntaxOutcome, SyntaxProblem } from './syntax-outcome.js';
 import {
   And,
   AttrPathToken,
@@ -21,15 +23,6 @@ import {
   SubAttr,
   True,
 } from './filter-tokens.js';
-
-/** A syntax error found by the lexer or the parser: a 0-based offset into the text and what went wrong. */
-export interface SyntaxProblem {
-  readonly offset: number;
-  readonly message: string;
-}
-
-/** Either the parsed value or the first problem, by position in the text. */
-export type SyntaxOutcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: SyntaxProblem };
 
 /**
  * The grammar of RFC 7644 §3.4.2.2 (Figure 1) and §3.5.2 (Figure 5), building the AST directly
@@ -209,8 +202,8 @@ class FilterParser extends EmbeddedActionsParser {
     this.semantic ??= { offset: token.startOffset, message };
   }
 
-  /** Runs one start rule over the tokens; the first problem by offset wins. */
-  run<T>(tokens: IToken[], textLength: number, rule: () => T): SyntaxOutcome<T> {
+  /** Runs one start rule over the tokens; the first problem by offset, the lexer's included, wins. */
+  run<T>(tokens: IToken[], textLength: number, lexProblem: SyntaxProblem | undefined, rule: () => T): SyntaxOutcome<T> {
     this.valuePathDepth = 0;
     this.semantic = undefined;
     this.input = tokens;
@@ -224,7 +217,7 @@ class FilterParser extends EmbeddedActionsParser {
       throw error;
     }
     const syntax = this.errors[0];
-    const problems: SyntaxProblem[] = [];
+    const problems: SyntaxProblem[] = lexProblem === undefined ? [] : [lexProblem];
     if (syntax !== undefined) {
       const offset = Number.isNaN(syntax.token.startOffset) ? textLength : syntax.token.startOffset;
       problems.push({ offset, message: syntax.message });
@@ -240,56 +233,24 @@ function toOperator(token: IToken): CompareOperator {
   return token.image.toLowerCase() as CompareOperator;
 }
 
-/** Lexer errors, restated: a string that does not close, a quote that is not JSON, a stray character. */
-function lexProblem(text: string, offset: number): SyntaxProblem {
-  const char = text.charAt(offset);
-  if (char === '"') {
-    const rest = text.slice(offset + 1);
-    const closed = /(?:^|[^\\])(?:\\\\)*"/.test(rest);
-    return {
-      offset,
-      message: closed
-        ? 'invalid string: values are JSON strings, where a backslash starts one of the escapes \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX and control characters must be escaped'
-        : 'unterminated string: a value string must end with a double quote',
-    };
-  }
-  if (char === "'") return { offset, message: 'values are JSON strings and must be in double quotes' };
-  const shown = JSON.stringify(char);
-  return { offset, message: `unexpected character ${shown}` };
-}
-
-let lexer: Lexer | undefined;
 let parser: FilterParser | undefined;
 
-/**
- * The one lexer and parser (chevrotain's performance guide: build once, reuse). Built on first use;
- * they hold no per-server data.
- */
+/** The one parser (chevrotain's performance guide: build once, reuse). Built on first use; it holds no per-server data. */
 function sharedParser(): FilterParser {
   parser ??= new FilterParser();
   return parser;
 }
 
-function tokenize(text: string): SyntaxOutcome<IToken[]> {
-  lexer ??= new Lexer(filterTokens, { positionTracking: 'onlyOffset', ensureOptimizations: true });
-  const lexed = lexer.tokenize(text);
-  const error = lexed.errors[0];
-  if (error !== undefined) return { ok: false, problem: lexProblem(text, error.offset) };
-  return { ok: true, value: lexed.tokens };
-}
-
 /** Lexes and parses a filter; no limits are checked here. */
 export function syntaxFilter(text: string): SyntaxOutcome<Filter> {
-  const tokens = tokenize(text);
-  if (!tokens.ok) return tokens;
+  const { tokens, problem } = lexFilter(text);
   const p = sharedParser();
-  return p.run(tokens.value, text.length, () => p.filter());
+  return p.run(tokens, text.length, problem, () => p.filter());
 }
 
 /** Lexes and parses a PATCH path; no limits are checked here. */
 export function syntaxPatchPath(text: string): SyntaxOutcome<PatchPath> {
-  const tokens = tokenize(text);
-  if (!tokens.ok) return tokens;
+  const { tokens, problem } = lexFilter(text);
   const p = sharedParser();
-  return p.run(tokens.value, text.length, () => p.patchPath());
+  return p.run(tokens, text.length, problem, () => p.patchPath());
 }

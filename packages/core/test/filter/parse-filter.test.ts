@@ -360,5 +360,8 @@ describe('parseFilter: bad input and limits', () => {
   it('names stray characters', () => {
     expect(failure('a eq "x" & b pr')).toBe('Invalid filter at position 9: unexpected character "&"');
     expect(failure('a eq "x" ; drop table')).toMatch(/position 9: unexpected character ";"/);
+    // The earliest problem wins, whether the lexer or the parser finds it.
+    expect(failure('userName bad "x" & y')).toMatch(/^Invalid filter at position 9: expected a comparison operator/);
+    expect(failure('userName eq "x" & y')).toMatch(/^Invalid filter at position 16: unexpected character "&"/);
   });
 });
