@@ -80,7 +80,7 @@ export {
   compileFilter,
   compileSort,
 } from './filter/index.js';
-export type { FilterLimits, ResourcePredicate, ResourceComparator, SortOrder } from './filter/index.js';
+export type { FilterLimits, FilterOptions, ResourcePredicate, ResourceComparator, SortOrder } from './filter/index.js';
 export { validateResource, isDateTime, isBase64 } from './schema/index.js';
 export type { ValidationContext, ValidationOptions } from './schema/index.js';
 export { projectResource, schemaDocument, attributeDocument, resourceTypeDocument, bareExtension } from './schema/index.js';

@@ -6,6 +6,15 @@ export interface FilterLimits {
   readonly maxDepth?: number;
 }
 
+/** What `parseFilter` accepts: the limits, and the compatibility options (all off by default). */
+export interface FilterOptions extends FilterLimits {
+  /**
+   * Accept comparison values without quotes (`userName sw O`), as the Microsoft SCIM validator sends
+   * them; RFC 7644 §3.4.2.2 requires JSON values, so this is off by default.
+   */
+  readonly unquotedValues?: boolean;
+}
+
 export const DEFAULT_FILTER_LIMITS: Required<FilterLimits> = { maxLength: 10_000, maxDepth: 50 };
 
 /** Nesting the recursive-descent parser handles well inside any reasonable call stack (it overflows near 600). */

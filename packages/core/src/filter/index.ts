@@ -11,7 +11,7 @@ export type {
   PatchPath,
 } from './ast.js';
 export { DEFAULT_FILTER_LIMITS } from './filter-limits.js';
-export type { FilterLimits } from './filter-limits.js';
+export type { FilterLimits, FilterOptions } from './filter-limits.js';
 export { parseFilter } from './parse-filter.js';
 export { parsePatchPath } from './parse-patch-path.js';
 export { parseAttrPath, parseAttrPathList } from './parse-attr-path.js';

@@ -31,6 +31,7 @@ describe('printFilter / parseFilter round trip (property)', () => {
 describe('parsers never throw (property)', () => {
   const parsers = [
     (text: string) => parseFilter(text),
+    (text: string) => parseFilter(text, { unquotedValues: true }),
     (text: string) => parsePatchPath(text),
     (text: string) => parseAttrPath(text),
     (text: string) => parseAttrPathList(text),
