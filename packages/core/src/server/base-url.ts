@@ -9,6 +9,7 @@ import type { ServerContext } from './server-context.js';
 export function resolveBaseUrl(context: ServerContext, request: ScimRequest): string {
   const host = requestHeader(request, 'host');
   const usableHost = host !== undefined && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host);
-  const base = request.baseUrl ?? context.config.baseUrl ?? (usableHost ? `http://${host}` : '');
+  const fromRequest = typeof request.baseUrl === 'string' ? request.baseUrl : undefined;
+  const base = fromRequest ?? context.config.baseUrl ?? (usableHost ? `http://${host}` : '');
   return base.replace(/\/+$/, '');
 }

@@ -7,7 +7,7 @@ import type { ScimRequest } from './scim-request.js';
  */
 export function queryParameter(request: ScimRequest, name: string, join = false): string | undefined {
   const query = request.query;
-  if (query === undefined) return undefined;
+  if (typeof query !== 'object' || query === null) return undefined;
   const wanted = name.toLowerCase();
   let exact: string | readonly string[] | undefined;
   let loose: string | readonly string[] | undefined;
@@ -15,7 +15,9 @@ export function queryParameter(request: ScimRequest, name: string, join = false)
     if (key === name) exact = query[key];
     else if (loose === undefined && key.toLowerCase() === wanted) loose = query[key];
   }
-  const value = exact ?? loose;
-  if (value === undefined || typeof value === 'string') return value;
-  return join ? value.join(',') : value[0];
+  const value: unknown = exact ?? loose;
+  if (typeof value === 'string') return value;
+  if (!Array.isArray(value)) return undefined;
+  const strings = value.filter((entry): entry is string => typeof entry === 'string');
+  return join ? strings.join(',') : strings[0];
 }

@@ -39,7 +39,8 @@ describe('unexpected failures', () => {
 
   it('handle never rejects, even for nonsense requests', async () => {
     const target = server();
-    const nonsense = [null, undefined, {}, { method: 42, path: {} }, { method: 'POST', path: '/Users', body: 12 }];
+    const nonsense = [null, undefined, {}, { method: 42, path: {} }, { method: 'POST', path: '/Users', body: 12 },
+      { method: 'GET', path: '/Users', query: { count: 5, filter: ['userName eq', 7] }, headers: { 'if-none-match': 5, host: ['a', 'b'] }, baseUrl: 42 }];
     for (const request of nonsense) {
       const response = await target.handle(request as never);
       expect(response.status).toBeGreaterThanOrEqual(400);
