@@ -17,7 +17,7 @@ export interface ScimRouterOptions {
 /**
  * Express 4/5 middleware serving SCIM at its mount path: `app.use('/scim/v2', scimRouter(server))`.
  * Reads the body itself unless a body parser already consumed the stream, in which case it passes
- * what the parser left in `req.body`.
+ * the raw body the parser kept (`req.rawBody`), else what it left in `req.body`.
  */
 export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {}): RequestHandler {
   const limit = options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
@@ -43,9 +43,12 @@ export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {})
   }
 }
 
+/** The raw body a parser kept (`req.rawBody`, e.g. from `express.json({ verify })`), else what it parsed. */
 function body(req: Request, limit: number): Promise<BodyRead> | BodyRead {
-  const parsed = req.readableEnded || (req as { _body?: unknown })._body === true;
-  return parsed ? { kind: 'body', body: req.body as unknown } : readBody(req, limit);
+  if (!req.readableEnded && (req as { _body?: unknown })._body !== true) return readBody(req, limit);
+  const raw = (req as { rawBody?: unknown }).rawBody;
+  if (typeof raw === 'string' || raw instanceof Uint8Array) return { kind: 'body', body: raw.length === 0 ? undefined : raw };
+  return { kind: 'body', body: req.body as unknown };
 }
 
 function write(res: Response, response: ScimResponse): void {

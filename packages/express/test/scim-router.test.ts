@@ -156,6 +156,24 @@ describe.each([
     expect(scim.requests[0]?.body).toEqual(JSON.parse(userJson));
   });
 
+  it('passes the raw bytes a parser kept in req.rawBody, so the core sees exactly what was sent', async () => {
+    const scim = recordingHandler();
+    const app = createApp();
+    app.use(
+      createApp.json({
+        type: ['application/json', SCIM_JSON],
+        verify: (req, _res, buffer) => {
+          Object.assign(req, { rawBody: buffer });
+        },
+      }),
+    );
+    app.use('/scim/v2', scimRouter(scim));
+    server = await listen(app);
+    const sent = '{ "userName" : "bjensen", "userName": "twice" }';
+    await fetch(`${server.origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': SCIM_JSON }, body: sent });
+    expect(text(scim.requests[0]?.body)).toBe(sent);
+  });
+
   it('passes the text when express.text() consumed the body', async () => {
     const scim = recordingHandler();
     const app = createApp();
