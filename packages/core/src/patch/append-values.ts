@@ -2,7 +2,7 @@ import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { checkSubAttributes } from './mutability.js';
-import { sameEntry, sameValue } from './multi-valued.js';
+import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
 
 export interface Appended {
@@ -13,7 +13,7 @@ export interface Appended {
 
 /**
  * RFC 7644 §3.5.2.1 `add` to a multi-valued attribute: each new value is appended, unless it
- * designates an element already present (see `sameEntry`), in which case its sub-attributes are
+ * designates an element already present (see `entryMatcher`), in which case its sub-attributes are
  * merged into that element: adding a value that is already there changes nothing.
  */
 export function appendValues(definition: AttributeDefinition, current: readonly unknown[], items: readonly unknown[], at: string): Result<Appended> {
@@ -21,7 +21,7 @@ export function appendValues(definition: AttributeDefinition, current: readonly 
   const written: number[] = [];
   for (const item of items) {
     if (isUnassigned(item)) continue;
-    const index = elements.findIndex((e) => sameEntry(definition, e, item));
+    const index = elements.findIndex(entryMatcher(definition, item));
     if (index < 0) {
       written.push(elements.push(item) - 1);
       continue;

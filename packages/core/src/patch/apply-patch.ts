@@ -33,12 +33,12 @@ export function applyPatch(model: ResourceModel, resource: ScimResource, body: u
   if (!operations.ok) return operations;
   try {
     const doc = cloneJson(resource) as unknown as JsonObject;
-    const ctx = { model, options: resolved, doc };
+    const ctx = { model, options: resolved, doc, touched: new Set<string>() };
     for (const operation of operations.value) {
       const applied = applyOperation(ctx, operation);
       if (!applied.ok) return applied;
     }
-    finalizeResource(model, doc);
+    finalizeResource(model, doc, ctx.touched);
     return ok({ resource: doc as unknown as ScimResource, changed: !assignedEqual(resource, doc) });
   } catch {
     // Only a defect can get here (every input problem is returned as data above).

@@ -4,11 +4,12 @@ import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-val
 /**
  * After the operations: unassigned values are dropped (RFC 7643 §2.5: null, `[]`, empty complex
  * values), and `schemas` lists the core schema and exactly the extensions that have data
- * (RFC 7644 §3.5.2: adding an extension attribute adds its URN). `doc` is the private working copy.
+ * (RFC 7644 §3.5.2: adding an extension attribute adds its URN). `doc` is the private working copy;
+ * `touched` are its top-level keys the operations wrote (the others are left as stored).
  */
-export function finalizeResource(model: ResourceModel, doc: JsonObject): void {
-  for (const key of Object.keys(doc)) {
-    if (key === 'schemas') continue;
+export function finalizeResource(model: ResourceModel, doc: JsonObject, touched: ReadonlySet<string>): void {
+  for (const key of touched) {
+    if (key === 'schemas' || !Object.prototype.hasOwnProperty.call(doc, key)) continue;
     const value = prune(doc[key]);
     if (isUnassigned(value)) delete doc[key];
     else doc[key] = value;
@@ -39,28 +40,39 @@ export function finalizeResource(model: ResourceModel, doc: JsonObject): void {
   doc.schemas = same ? listed : schemas;
 }
 
-/** The value without unassigned members, at every depth. */
+/** The value without unassigned members, at every depth; the same object when there are none. */
 function prune(value: unknown): unknown {
   if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (const item of value) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       const pruned = prune(item);
-      if (!isUnassigned(pruned)) out.push(pruned);
+      const drop = isUnassigned(pruned);
+      if (out === undefined && (drop || pruned !== item)) out = value.slice(0, i);
+      if (out !== undefined && !drop) out.push(pruned);
     }
-    return out;
+    return out ?? value;
   }
   if (isJsonObject(value)) {
-    let changed = false;
-    const out: JsonObject = {};
-    for (const key of Object.keys(value)) {
-      const pruned = prune(value[key]);
-      if (isUnassigned(pruned)) changed = true;
-      else {
-        if (pruned !== value[key]) changed = true;
-        Object.defineProperty(out, key, { value: pruned, enumerable: true, writable: true, configurable: true });
+    let out: JsonObject | undefined;
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const item = value[key];
+      const pruned = prune(item);
+      const drop = isUnassigned(pruned);
+      if (out === undefined && (drop || pruned !== item)) {
+        out = {};
+        for (let j = 0; j < i; j++) define(out, keys[j] as string, value[keys[j] as string]);
       }
+      if (out !== undefined && !drop) define(out, key, pruned);
     }
-    return changed ? out : value;
+    return out ?? value;
   }
   return value;
+}
+
+/** An own data property, even for a key named `__proto__`. */
+function define(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -1,7 +1,7 @@
 import jsonPatch, { type Operation } from 'fast-json-patch';
 import { err, ok, type Result } from '../errors/result.js';
 import { httpError } from '../errors/scim-error.js';
-import { findKey, isJsonObject, type JsonObject } from './json-value.js';
+import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
 
 /** RFC 6901 JSON Pointer for schema-spelled keys: `~` → `~0`, `/` → `~1`. */
 export function pointer(keys: readonly string[]): string {
@@ -64,6 +64,17 @@ function nest(keys: readonly string[], value: unknown): unknown {
   let out = value;
   for (let i = keys.length - 1; i >= 0; i--) out = { [keys[i] as string]: out };
   return out;
+}
+
+/**
+ * Sets (or, for an unassigned value, removes) the value at `keys` of the working copy through
+ * RFC 6902 operations, and records the top-level key as touched.
+ */
+export function commitValue(ctx: { readonly doc: JsonObject; readonly touched: Set<string> }, keys: readonly string[], value: unknown): Result<void> {
+  const operations = isUnassigned(value) ? removeOperations(ctx.doc, keys) : setOperations(ctx.doc, keys, value);
+  const top = keys[0];
+  if (top !== undefined) ctx.touched.add(findKey(ctx.doc, top) ?? top);
+  return applyOperations(ctx.doc, operations);
 }
 
 /**

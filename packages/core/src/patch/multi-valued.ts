@@ -32,47 +32,58 @@ function sameComplex(definition: AttributeDefinition, a: JsonObject, b: JsonObje
 }
 
 /**
- * True when `candidate` designates the existing element `element`: for complex values with a
- * `value` sub-attribute, the same `value` and, when both give one, the same `type` (a group
- * member, an email); otherwise equal sub-attributes. RFC 7644 §3.5.2.1: adding a value already
- * present changes nothing.
+ * A test for the existing elements that `candidate` designates: for complex values with a `value`
+ * sub-attribute, the same `value` and, when both give one, the same `type` (a group member, an
+ * email); otherwise equal sub-attributes. RFC 7644 §3.5.2.1: adding a value already present
+ * changes nothing. Sub-attribute definitions are looked up once, not per element.
  */
-export function sameEntry(definition: AttributeDefinition, element: unknown, candidate: unknown): boolean {
-  if (definition.type !== 'complex') return sameValue(definition, element, candidate);
-  if (!isJsonObject(element) || !isJsonObject(candidate)) return jsonEqual(element, candidate);
+export function entryMatcher(definition: AttributeDefinition, candidate: unknown): (element: unknown) => boolean {
+  if (definition.type !== 'complex') return (element) => sameValue(definition, element, candidate);
+  if (!isJsonObject(candidate)) return (element) => jsonEqual(element, candidate);
   const valueSub = findSubAttribute(definition, 'value');
   const value = getKey(candidate, 'value');
-  if (valueSub !== undefined && !isUnassigned(value)) {
-    if (!sameValue(valueSub, getKey(element, 'value'), value)) return false;
-    const typeSub = findSubAttribute(definition, 'type');
-    const a = getKey(element, 'type');
-    const b = getKey(candidate, 'type');
-    return typeSub === undefined || isUnassigned(a) || isUnassigned(b) || sameValue(typeSub, a, b);
+  if (valueSub === undefined || isUnassigned(value)) {
+    return (element) => isJsonObject(element) && sameComplex(definition, element, candidate);
   }
-  return sameComplex(definition, element, candidate);
+  const typeSub = findSubAttribute(definition, 'type');
+  const type = getKey(candidate, 'type');
+  const checkType = typeSub !== undefined && !isUnassigned(type);
+  return (element) => {
+    if (!isJsonObject(element) || !sameValue(valueSub, getKey(element, 'value'), value)) return false;
+    if (!checkType) return true;
+    const other = getKey(element, 'type');
+    return isUnassigned(other) || sameValue(typeSub, other, type);
+  };
 }
 
 /**
- * Entra's `remove` with a value (`{"value":"<id>"}`): an element matches when every non-null
- * sub-attribute of `item` equals its own, and every null one is absent. An item that gives no
- * sub-attribute matches nothing.
+ * Entra's `remove` with a value (`{"value":"<id>"}`): a test for the elements `item` selects. An
+ * element matches when every non-null sub-attribute of `item` equals its own, and every null one
+ * is absent. An item that gives no sub-attribute matches nothing.
  */
-export function matchesRemovalItem(definition: AttributeDefinition, element: unknown, item: unknown): boolean {
-  if (definition.type !== 'complex') return item !== null && sameValue(definition, element, item);
-  if (!isJsonObject(element) || !isJsonObject(item)) return false;
+export function removalMatcher(definition: AttributeDefinition, item: unknown): (element: unknown) => boolean {
+  if (definition.type !== 'complex') return (element) => item !== null && sameValue(definition, element, item);
+  if (!isJsonObject(item)) return () => false;
+  const checks: { key: string; expected: unknown; sub: AttributeDefinition | undefined }[] = [];
   let given = 0;
   for (const key of Object.keys(item)) {
     const expected = item[key];
-    const actual = getKey(element, key);
-    if (expected === null) {
-      if (!isUnassigned(actual)) return false;
-      continue;
-    }
-    given++;
-    const sub = findSubAttribute(definition, key);
-    if (sub === undefined ? !jsonEqual(actual, expected) : !sameValue(sub, actual, expected)) return false;
+    if (expected !== null) given++;
+    checks.push({ key, expected, sub: findSubAttribute(definition, key) });
   }
-  return given > 0;
+  if (given === 0) return () => false;
+  return (element) => {
+    if (!isJsonObject(element)) return false;
+    for (const { key, expected, sub } of checks) {
+      const actual = getKey(element, key);
+      if (expected === null) {
+        if (!isUnassigned(actual)) return false;
+      } else if (sub === undefined ? !jsonEqual(actual, expected) : !sameValue(sub, actual, expected)) {
+        return false;
+      }
+    }
+    return true;
+  };
 }
 
 /**

@@ -9,6 +9,8 @@ export interface PatchContext {
   readonly options: ResolvedPatchOptions;
   /** A private deep copy of the resource; fast-json-patch mutates it operation by operation. */
   readonly doc: JsonObject;
+  /** Top-level keys of `doc` the operations wrote, for the final clean-up. */
+  readonly touched: Set<string>;
 }
 
 /** One write of one operation: `at` is the `Operations[i]…` prefix of error details. */

@@ -2,9 +2,9 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
-import { applyOperations, readPath, removeOperations, setOperations } from './json-patch-ops.js';
+import { commitValue, readPath } from './json-patch-ops.js';
 import { assignedEqual, isJsonObject, isUnassigned } from './json-value.js';
-import { enforcePrimary, matchesRemovalItem } from './multi-valued.js';
+import { enforcePrimary, removalMatcher } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
@@ -46,7 +46,7 @@ export function writeAttribute(ctx: PatchContext, resolved: ResolvedAttribute, r
   }
 
   if (assignedEqual(before, after.value)) return ok(undefined);
-  return applyOperations(ctx.doc, isUnassigned(after.value) ? removeOperations(ctx.doc, keys) : setOperations(ctx.doc, keys, after.value));
+  return commitValue(ctx, keys, after.value);
 }
 
 function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteRequest, before: unknown, name: string): Result<unknown> {
@@ -59,9 +59,9 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     }
     const items = normalizeValue(target, req.value, ctx.options, req.at);
     if (!items.ok) return items;
-    const list = items.value as unknown[];
+    const matchers = (items.value as unknown[]).map((item) => removalMatcher(target, item));
     const current = Array.isArray(before) ? before : [];
-    return ok(current.filter((e) => !list.some((item) => matchesRemovalItem(target, e, item))));
+    return ok(current.filter((e) => !matchers.some((matches) => matches(e))));
   }
 
   const value = normalizeValue(target, req.value, ctx.options, req.at);

@@ -4,7 +4,7 @@ import { printFilter } from '../filter/print-filter.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { mergeInto } from './append-values.js';
 import { elementFromFilter } from './element-from-filter.js';
-import { applyOperations, readPath, removeOperations, setOperations } from './json-patch-ops.js';
+import { commitValue, readPath } from './json-patch-ops.js';
 import { assignedEqual, cloneJson, findKey, getKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
 import { enforcePrimary } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
@@ -50,7 +50,7 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   if (!required.ok) return required;
 
   if (assignedEqual(before, after)) return ok(undefined);
-  return applyOperations(ctx.doc, isUnassigned(after) ? removeOperations(ctx.doc, resolved.keys) : setOperations(ctx.doc, resolved.keys, after));
+  return commitValue(ctx, resolved.keys, after);
 }
 
 /** Whole elements: remove, replace or merge the matching ones. */

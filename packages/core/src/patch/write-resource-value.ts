@@ -3,7 +3,7 @@ import { scimError } from '../errors/scim-error.js';
 import { parseAttrPath } from '../filter/parse-attr-path.js';
 import type { SchemaDefinition } from '../schema/attribute-definition.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
-import { applyOperations, readPath, removeOperations } from './json-patch-ops.js';
+import { commitValue, readPath, removeOperations } from './json-patch-ops.js';
 import { isJsonObject, isUnassigned } from './json-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import { writeAttribute } from './write-attribute.js';
@@ -90,7 +90,7 @@ export function writeExtension(ctx: PatchContext, extension: Extension, req: Wri
     if (extension.required && !isUnassigned(readPath(ctx.doc, [urn]))) {
       return err(scimError('mutability', `${req.at}: the extension "${urn}" is required and cannot be removed`));
     }
-    return applyOperations(ctx.doc, operations);
+    return commitValue(ctx, [urn], undefined);
   }
   return writeResourceValue(ctx, req, extension);
 }
