@@ -79,8 +79,9 @@ export {
   DEFAULT_FILTER_LIMITS,
   compileFilter,
   compileSort,
+  compileValueFilter,
 } from './filter/index.js';
-export type { FilterLimits, FilterOptions, ResourcePredicate, ResourceComparator, SortOrder } from './filter/index.js';
+export type { FilterLimits, FilterOptions, ResourcePredicate, ResourceComparator, SortOrder, ValueFilterPredicate } from './filter/index.js';
 export { validateResource, isDateTime, isBase64 } from './schema/index.js';
 export type { ValidationContext, ValidationOptions } from './schema/index.js';
 export { projectResource, schemaDocument, attributeDocument, resourceTypeDocument, bareExtension } from './schema/index.js';

@@ -19,16 +19,16 @@ export interface ScopedAttribute {
  */
 export function multiValuedKeys(attribute: ScopedAttribute): boolean[] {
   const flags = attribute.keys.map(() => false);
+  if (flags.length === 0) return flags;
   const own = attribute.subAttribute === undefined ? 1 : 2;
   flags[flags.length - own] = attribute.attribute.multiValued;
   if (attribute.subAttribute !== undefined) flags[flags.length - 1] = attribute.subAttribute.multiValued;
   return flags;
 }
 
-/** Where paths are resolved: a whole resource of one type, or one element of a complex attribute. */
+/** Where paths are resolved: a whole resource of one type, or one element of a multi-valued or complex attribute. */
 export interface FilterScope {
-  readonly model: ResourceModel;
-  /** The complex attribute whose elements this scope tests, inside a value filter `attr[…]`. */
+  /** The multi-valued or complex attribute whose elements this scope tests, inside a value filter `attr[…]`. */
   readonly parent?: AttributeDefinition;
   resolve(path: AttrPath): ScopedAttribute | undefined;
 }
@@ -54,7 +54,6 @@ const SCHEMAS_ATTRIBUTE: AttributeDefinition = {
 export function resourceScope(model: ResourceModel): FilterScope {
   const coreUri = model.core.id.toLowerCase();
   return {
-    model,
     resolve(path) {
       const resolved = model.resolve(path);
       if (resolved !== undefined) return resolved;
@@ -65,15 +64,20 @@ export function resourceScope(model: ResourceModel): FilterScope {
   };
 }
 
-/** The scope inside `parent[…]`: bare sub-attribute names of `parent`, case-insensitive. */
-export function elementScope(model: ResourceModel, parent: AttributeDefinition): FilterScope {
+/**
+ * The scope inside `parent[…]`: bare sub-attribute names of `parent`, case-insensitive. For a
+ * multi-valued attribute of simple values (no sub-attributes), `value` is the element itself.
+ */
+export function elementScope(parent: AttributeDefinition): FilterScope {
   const subs = new Map((parent.subAttributes ?? []).map((sub) => [sub.name.toLowerCase(), sub] as const));
+  const self: AttributeDefinition = { ...parent, multiValued: false };
   return {
-    model,
     parent,
     resolve(path) {
       if (path.uri !== undefined || path.subAttr !== undefined) return undefined;
-      const sub = subs.get(path.attr.toLowerCase());
+      const name = path.attr.toLowerCase();
+      if (parent.type !== 'complex') return name === 'value' ? { attribute: self, target: self, keys: [] } : undefined;
+      const sub = subs.get(name);
       return sub === undefined ? undefined : { attribute: sub, target: sub, keys: [sub.name] };
     },
   };

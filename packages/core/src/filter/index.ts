@@ -20,3 +20,5 @@ export { compileFilter } from './compile-filter.js';
 export type { ResourcePredicate } from './compile-filter.js';
 export { compileSort } from './compile-sort.js';
 export type { ResourceComparator, SortOrder } from './compile-sort.js';
+export { compileValueFilter } from './compile-value-filter.js';
+export type { ValueFilterPredicate } from './compile-value-filter.js';

@@ -220,13 +220,22 @@ describe('compileFilter: multi-valued and complex attributes', () => {
     expect(matches('emails[type eq "home"].value pr', [mixed, babs, jim])).toEqual([true, true, true]);
   });
 
+  it('applies a value path to a multi-valued attribute of simple values, whose elements are `value`', () => {
+    const devices = [device({ tags: ['Blue', 'red'] }), device({ tags: ['blue'] }), device()];
+    expect(matches('tags[value eq "RED"]', devices, deviceModel)).toEqual([true, false, false]);
+    expect(matches('tags[value sw "b" and value ew "e"]', devices, deviceModel)).toEqual([true, true, false]);
+    expect(matches('ports[value gt 1000 and value lt 9000]', [device({ ports: [22, 8080] }), device({ ports: [22, 9999] })], deviceModel)).toEqual([true, false]);
+    expect(refused('tags[kind eq "x"]', deviceModel)).toBe("Invalid filter: 'kind' is not a sub-attribute of 'tags'");
+  });
+
   it('applies a value path to a single-valued complex attribute as one element', () => {
     expect(matches('name[givenName eq "barbara" and familyName sw "o"]', [babs, jim])).toEqual([true, false]);
   });
 
   it('refuses value paths on what is not a complex attribute, and unknown sub-attributes', () => {
-    expect(refused('userName[value eq "x"]')).toMatch(/'userName\[…\]' needs a complex attribute/);
-    expect(refused('name.givenName[value eq "x"]')).toMatch(/needs a complex attribute/);
+    expect(refused('userName[value eq "x"]')).toBe("Invalid filter: 'userName[…]' needs a complex or multi-valued attribute, and 'userName' is neither");
+    expect(refused('name.givenName[value eq "x"]')).toMatch(/needs a complex or multi-valued attribute/);
+    expect(refused('password[value eq "x"]')).toMatch(/needs a complex or multi-valued attribute/);
     expect(refused('emails[nope eq "x"]')).toBe("Invalid filter: 'nope' is not a sub-attribute of 'emails'");
     expect(refused('emails[emails.type eq "x"]')).toMatch(/'emails.type' is not a sub-attribute of 'emails'/);
     expect(refused('emails[type gt true]')).toMatch(/'emails\[type\]' is of type string/);
