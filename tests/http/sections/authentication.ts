@@ -30,9 +30,13 @@ export function describeAuthentication(start: StartService): void {
       expect(config.body.authenticationSchemes).toEqual([expect.objectContaining({ type: 'oauthbearertoken', name: expect.any(String), description: expect.any(String) })]);
     });
 
-    it('routes before authenticating: an unknown route is 404 even without credentials', async () => {
+    it('routes before authenticating (404, 405), authenticates before reading the body (401)', async () => {
       started = await start({ bearerToken: 's3cret' });
-      expectError(await scimClient(started.baseUrl).get('/Nope'), 404);
+      const anonymous = scimClient(started.baseUrl);
+      expectError(await anonymous.get('/Nope'), 404);
+      expectError(await anonymous.send('DELETE', '/Users'), 405);
+      // Authentication comes before the body is read.
+      expectError(await anonymous.send('POST', '/Users', { raw: '{broken', headers: { 'Content-Type': 'application/scim+json' } }), 401);
     });
 
     it('without a token configured the service is open and ignores any Authorization header', async () => {

@@ -169,6 +169,7 @@ export function describeLists(service: Current): void {
     it('rejects an unknown sortBy (400 invalidPath) and an unknown sortOrder (400 invalidValue)', async () => {
       const { client } = service();
       expectError(await client.get('/Users', { query: { sortBy: 'noSuchAttribute' } }), 400, 'invalidPath');
+      expectError(await client.get('/Users', { query: { sortBy: 'password' } }), 400, 'invalidPath');
       expectError(await client.get('/Users', { query: { sortBy: 'userName', sortOrder: 'sideways' } }), 400, 'invalidValue');
     });
   });

@@ -102,6 +102,54 @@ export function describeUsers(service: Current): void {
     });
   });
 
+  describe('request bodies (decisions.md)', () => {
+    it('accepts URN-qualified attribute names for core and extension attributes', async () => {
+      const { client } = service();
+      const reply = await client.post('/Users', { schemas: [USER], [`${USER}:userName`]: 'qualified', [`${ENTERPRISE}:employeeNumber`]: '99' });
+      expect(reply.status, reply.text).toBe(201);
+      expect(reply.body.userName).toBe('qualified');
+      expect(reply.body[ENTERPRISE]).toEqual({ employeeNumber: '99' });
+      expect(reply.body.schemas).toEqual([USER, ENTERPRISE]);
+    });
+
+    it('ignores the readOnly groups attribute and does not enforce canonicalValues', async () => {
+      const { client } = service();
+      const reply = await client.post('/Users', userBody('canon', { groups: [{ value: 'g1' }], emails: [{ value: 'c@example.com', type: 'carrier-pigeon' }] }));
+      expect(reply.status, reply.text).toBe(201);
+      expect(reply.body.groups).toBeUndefined();
+      expect(reply.body.emails[0].type).toBe('carrier-pigeon');
+    });
+
+    it('PATCH: an empty Operations array is 400 (RFC 7644 §3.5.2), op names ignore case', async () => {
+      const { client } = service();
+      const created = (await client.post('/Users', userBody('ops'))).body;
+      expectError(await client.patch(`/Users/${created.id}`, patchBody()), 400, 'invalidValue');
+      const reply = await client.patch(`/Users/${created.id}`, patchBody({ op: 'ADD', path: 'nickName', value: 'Babs' }, { op: 'rEmOvE', path: 'title' }));
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.nickName).toBe('Babs');
+    });
+
+    it('PATCH: remove with a value array removes those values (Entra)', async () => {
+      const { client } = service();
+      const created = (await client.post('/Users', userBody('multi', { emails: [{ value: 'a@x.example', type: 'work' }, { value: 'b@x.example', type: 'home' }] }))).body;
+      const reply = await client.patch(`/Users/${created.id}`, patchBody({ op: 'remove', path: 'emails', value: [{ value: 'a@x.example' }] }));
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.emails.map((e: { value: string }) => e.value)).toEqual(['b@x.example']);
+    });
+
+    it('never lets __proto__, constructor or prototype reach an object in paths, filters or attribute lists', async () => {
+      const { client } = service();
+      const created = (await client.post('/Users', userBody('safe'))).body;
+      expectError(await client.patch(`/Users/${created.id}`, patchBody({ op: 'add', path: '__proto__.polluted', value: true })), 400, 'invalidPath');
+      expectError(await client.patch(`/Users/${created.id}`, patchBody({ op: 'add', path: 'name.constructor', value: 'x' })), 400, 'invalidPath');
+      expectError(await client.get('/Users', { query: { filter: '__proto__ eq "x"' } }), 400, 'invalidFilter');
+      const listed = await client.get(`/Users/${created.id}`, { query: { attributes: 'constructor,prototype,userName' } });
+      expect(listed.status).toBe(200);
+      expect(Object.keys(listed.body).sort()).toEqual(['id', 'schemas', 'userName']);
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    });
+  });
+
   describe('GET /Users/<id>', () => {
     it('returns the user with ETag and meta.location', async () => {
       const { client, baseUrl } = service();
