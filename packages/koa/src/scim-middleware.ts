@@ -43,10 +43,16 @@ export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptio
   };
 }
 
-/** `/scim/v2` for a route registered as `/scim/v2/(.*)` or `/scim/v2/:path*` on @koa/router. */
+/**
+ * The mount point of an @koa/router route such as `/scim/v2/(.*)`, `/scim/v2/:path*` or
+ * `/tenants/:tenant/scim/v2/(.*)`: as many leading segments of the request path as the route has
+ * before its trailing wildcard (`/tenants/acme/scim/v2`).
+ */
 function routePrefix(ctx: Context): string {
   const route = (ctx as { routerPath?: unknown }).routerPath;
-  return typeof route === 'string' ? withoutTrailingSlash(route.split(/[:(*{?[]/, 1)[0] ?? '') : '';
+  if (typeof route !== 'string') return '';
+  const depth = route.replace(/(\/?(\(\.\*\)|:\w+(\*|\(\.\*\))|\{\/\*\w*\}|\*\w*))+$/, '').split('/').filter(Boolean).length;
+  return depth === 0 ? '' : `/${ctx.path.split('/').filter(Boolean).slice(0, depth).join('/')}`;
 }
 
 function withoutTrailingSlash(path: string): string {

@@ -89,6 +89,22 @@ describe.each([
     ]);
   });
 
+  it('finds the mount point of a route with parameters, one server per tenant', async () => {
+    const tenants = { acme: recordingHandler(), globex: recordingHandler() };
+    const app = new KoaApp();
+    const router = new Router();
+    router.all(['/tenants/:tenant/scim/v2', '/tenants/:tenant/scim/v2/:path*'], (ctx, next) =>
+      scimMiddleware(ctx.params['tenant'] === 'acme' ? tenants.acme : tenants.globex)(ctx, next),
+    );
+    app.use(router.routes());
+    const { origin } = await serve(app);
+
+    await fetch(`${origin}/tenants/acme/scim/v2/Users/1?count=1`);
+    await fetch(`${origin}/tenants/globex/scim/v2`);
+    expect(tenants.acme.requests.map((r) => [r.path, r.baseUrl, { ...r.query }])).toEqual([['/Users/1', `${origin}/tenants/acme/scim/v2`, { count: '1' }]]);
+    expect(tenants.globex.requests.map((r) => [r.path, r.baseUrl])).toEqual([['/', `${origin}/tenants/globex/scim/v2`]]);
+  });
+
   it('uses the configured baseUrl instead of the Host header', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
