@@ -75,8 +75,9 @@ function parseQuery(text: string): Record<string, string | string[]> {
 function send(res: ServerResponse, response: ScimResponse): void {
   if (res.headersSent || res.destroyed) return;
   try {
-    res.writeHead(response.status, response.headers);
-    res.end(response.body);
+    const body = response.body === undefined ? undefined : Buffer.from(response.body, 'utf8');
+    res.writeHead(response.status, body === undefined ? response.headers : { ...response.headers, 'Content-Length': String(body.byteLength) });
+    res.end(body);
   } catch {
     res.destroy();
   }
