@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -70,5 +70,18 @@ describe('code samples in the docs', () => {
       expect(next, `"${line}" is not in ${sample.source} (after line ${at})`).toBeGreaterThanOrEqual(0);
       at = next + 1;
     }
+  });
+});
+
+describe('links in the docs', () => {
+  const links = docs.flatMap((doc) =>
+    [...readFileSync(doc, 'utf8').matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => (match[1] ?? '').split('#')[0] ?? '')
+      .filter((target) => target !== '' && !/^[a-z]+:/i.test(target))
+      .map((target) => [`${relative(root, doc)} → ${target}`, join(dirname(doc), target)] as const),
+  );
+
+  it.each(links)('%s exists', (_link, target) => {
+    expect(() => statSync(target)).not.toThrow();
   });
 });
