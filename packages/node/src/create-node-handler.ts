@@ -47,7 +47,7 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
     });
     req.on('end', () => {
       if (refused) return;
-      const host = req.headers.host ?? 'localhost';
+      const host = validHost(req.headers.host) ?? 'localhost';
       const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
       const request: ScimRequest = {
         method: req.method ?? 'GET',
@@ -57,7 +57,7 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
         body: size === 0 ? undefined : Buffer.concat(chunks),
         baseUrl: options.baseUrl ?? `${scheme}://${host}${basePath}`,
       };
-      void server.handle(request).then((response) => send(res, response), () => send(res, { status: 500, headers: {}, body: errorJson(500, 'Internal server error') }));
+      void server.handle(request).then((response) => send(res, response), () => send(res, { status: 500, headers: { 'Content-Type': SCIM_MEDIA_TYPE }, body: errorJson(500, 'Internal server error') }));
     });
   };
 }
@@ -81,6 +81,11 @@ function send(res: ServerResponse, response: ScimResponse): void {
   } catch {
     res.destroy();
   }
+}
+
+/** A Host header fit to build URLs from (`name[:port]` or `[v6][:port]`), else undefined. */
+function validHost(host: string | undefined): string | undefined {
+  return host !== undefined && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host) ? host : undefined;
 }
 
 function errorJson(status: number, detail: string): string {
