@@ -8,7 +8,7 @@ import { readBody, type BodyRead } from './read-body.js';
 export type ScimHandler = Pick<ScimServer, 'handle'> & { readonly config?: Pick<ScimServer['config'], 'limits'> };
 
 export interface ScimMiddlewareOptions {
-  /** Path SCIM is served under (`/scim/v2`). Default: the literal part of the @koa/router route, else `''`. */
+  /** Path SCIM is served under (`/scim/v2`). Default: the mount point of the @koa/router route, else `''` (everything). */
   readonly prefix?: string;
   /** Largest body read from the request stream, in bytes (default: the server's `limits.maxBodyBytes`, 1 MiB); a larger one is a 413. */
   readonly maxBodyBytes?: number;
