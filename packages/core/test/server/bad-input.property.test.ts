@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore, createScimServer, groupResourceType, userResourceType, type ScimResponse, type ScimServer } from '../../src/index.js';
+
+/** Every answer is well-formed: never a 500 for bad input, a SCIM JSON body whenever there is one. */
+function expectWellFormed(response: ScimResponse): void {
+  expect(response.status).toBeGreaterThanOrEqual(200);
+  // 501 is the deliberate answer for /Bulk and /Me; nothing else may be a server error.
+  if (response.status !== 501) expect(response.status).toBeLessThan(500);
+  if (response.body !== undefined) {
+    expect(response.headers['Content-Type']).toBe('application/scim+json');
+    const body = JSON.parse(response.body) as { status?: string; schemas?: string[] };
+    if (response.status >= 400) expect(body.status).toBe(String(response.status));
+  }
+}
+
+function scim(): ScimServer {
+  return createScimServer({
+    resourceTypes: [userResourceType, { ...groupResourceType, operations: ['read', 'list', 'search'], rootSearch: true }],
+    store: createMemoryStore(),
+    logger: { error: (message, error) => { throw new Error(`unexpected failure reported: ${message}: ${String(error)}`); } },
+  });
+}
+
+const segment = fc.oneof(
+  fc.constantFrom('Users', 'users', 'Groups', '.search', 'Schemas', 'ResourceTypes', 'ServiceProviderConfig', 'Me', 'Bulk', '%', '%E0%A4%A', '__proto__', 'constructor', '..', ''),
+  fc.string({ maxLength: 12 }),
+);
+const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'get', 'TRACE', '');
+const queryValue = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('userName eq "x"', '((((', 'title pr', '-1', '0', '1e309', 'emails[type eq "work"]'), fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }));
+const query = fc.dictionary(fc.constantFrom('filter', 'startIndex', 'count', 'sortBy', 'sortOrder', 'attributes', 'excludedAttributes', 'STARTINDEX', '__proto__'), queryValue);
+const jsonBody = fc.oneof(
+  fc.json({ maxDepth: 4 }),
+  fc.string({ maxLength: 50 }),
+  fc.constantFrom('{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"add","path":"__proto__.x","value":1}]}', '{"__proto__":{"a":1}}', '{"userName":{"nested":[1,2,3]}}', '[]', 'null', '"string"', '{"Operations":"nope"}'),
+);
+const headers = fc.dictionary(fc.constantFrom('content-type', 'if-match', 'if-none-match', 'host', 'Content-Type', 'authorization'), fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('application/json', 'text/plain', '*', 'W/"1"', 'application/scim+json; charset=utf-8')));
+
+describe('bad input never breaks the server', () => {
+  it('arbitrary method, path, query, headers and body get a well-formed answer', async () => {
+    const server = scim();
+    await fc.assert(
+      fc.asyncProperty(method, fc.array(segment, { maxLength: 4 }), query, headers, fc.option(jsonBody, { nil: undefined }), async (m, path, q, h, body) => {
+        const response = await server.handle({ method: m, path: `/${path.join('/')}`, query: q, headers: h, body });
+        expectWellFormed(response);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('arbitrary JSON to every write endpoint of an existing user gets a well-formed answer, and the store stays consistent', async () => {
+    const server = scim();
+    const created = await server.handle({ method: 'POST', path: '/Users', body: JSON.stringify({ userName: 'target' }) });
+    const id = (JSON.parse(created.body ?? '{}') as { id: string }).id;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('POST /Users', `PUT /Users/${id}`, `PATCH /Users/${id}`, 'POST /Users/.search', 'POST /.search'), fc.json({ maxDepth: 5 }), async (route, text) => {
+        const [m, path] = route.split(' ') as [string, string];
+        expectWellFormed(await server.handle({ method: m, path, body: text, headers: { 'content-type': 'application/scim+json' } }));
+      }),
+      { numRuns: 400 },
+    );
+    const read = await server.handle({ method: 'GET', path: `/Users/${id}` });
+    expect(read.status).toBe(200);
+  });
+
+  it('arbitrary PATCH operations on a user never produce a 500', async () => {
+    const server = scim();
+    const created = await server.handle({ method: 'POST', path: '/Users', body: JSON.stringify({ userName: 'patched', emails: [{ value: 'a@b.c', type: 'work' }] }) });
+    const id = (JSON.parse(created.body ?? '{}') as { id: string }).id;
+    const op = fc.record(
+      {
+        op: fc.constantFrom('add', 'replace', 'remove', 'Add', 'bogus'),
+        path: fc.constantFrom('userName', 'emails', 'emails[type eq "work"].value', 'name.givenName', 'active', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:manager', 'x.y.z', '__proto__', 'emails[', ''),
+        value: fc.oneof(fc.json({ maxDepth: 3 }).map((t) => JSON.parse(t) as unknown), fc.constantFrom('True', 'x', 1, null)),
+      },
+      { requiredKeys: ['op'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 4 }), async (operations) => {
+        const body = JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: operations });
+        expectWellFormed(await server.handle({ method: 'PATCH', path: `/Users/${id}`, body }));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
