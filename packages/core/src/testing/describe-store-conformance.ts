@@ -7,6 +7,11 @@ import { describeLosslessness } from './describe-losslessness.js';
 import { describeSortAndPaging } from './describe-sort-and-paging.js';
 import { describeUniqueness } from './describe-uniqueness.js';
 
+export interface StoreConformanceOptions {
+  /** Per-test timeout in milliseconds, for stores behind a network. Default 10,000. */
+  readonly timeout?: number;
+}
+
 /**
  * The `ScimStore` conformance kit. Call it from a vitest test file with a factory that returns an
  * empty store; each test gets a fresh one:
@@ -21,8 +26,8 @@ import { describeUniqueness } from './describe-uniqueness.js';
  * resources come back exactly as stored. Queries go through the real filter language and honour the
  * store's `capabilities`: what is not pushed down is finished in memory, as the server does.
  */
-export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>): void {
-  describe(`ScimStore conformance: ${name}`, () => {
+export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>, options: StoreConformanceOptions = {}): void {
+  describe(`ScimStore conformance: ${name}`, { timeout: options.timeout ?? 10_000 }, () => {
     let current: ScimStore | undefined;
     let models: ConformanceModels | undefined;
     beforeEach(async () => {

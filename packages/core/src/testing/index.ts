@@ -1,1 +1,2 @@
 export { describeStoreConformance } from './describe-store-conformance.js';
+export type { StoreConformanceOptions } from './describe-store-conformance.js';
