@@ -214,6 +214,24 @@ export function describeUsers(service: Current): void {
       expect(read.body).toEqual(reply.body);
     });
 
+    it('honours attributes and excludedAttributes on the response', async () => {
+      const { client } = service();
+      const created = (await client.post('/Users', userBody('putattrs'))).body;
+      const only = await client.put(`/Users/${created.id}`, userBody('putattrs', { title: 'T' }), { query: { attributes: 'title' } });
+      expect(only.status).toBe(200);
+      expect(only.body.title).toBe('T');
+      expect(only.body.id).toBe(created.id);
+      expect(only.body.userName).toBeUndefined();
+      // meta is not in the body, but the ETag header still names the new version.
+      expect(only.headers.get('etag')).toMatch(/^W\/"/);
+      expect(only.headers.get('etag')).not.toBe(created.meta.version);
+      const without = await client.put(`/Users/${created.id}`, userBody('putattrs', { title: 'U' }), { query: { excludedAttributes: 'title,emails' } });
+      expect(without.body.title).toBeUndefined();
+      expect(without.body.emails).toBeUndefined();
+      expect(without.body.userName).toBe('putattrs');
+      expect((await client.get(`/Users/${created.id}`)).body.title).toBe('U');
+    });
+
     it('ignores readOnly id and meta in the body; the URL decides which user', async () => {
       const { client } = service();
       const created = (await client.post('/Users', userBody('putid'))).body;
