@@ -127,6 +127,14 @@ describe('schemas and validation options', () => {
     const reply = await call(target, post('/Users', user('lenient', { favouriteColour: 'blue' })));
     expect(reply.status).toBe(201);
     expect(reply.body['favouriteColour']).toBeUndefined();
+    const patched = await call(target, {
+      method: 'PATCH',
+      path: `/Users/${reply.body['id']}`,
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'add', value: { favouriteColour: 'red', title: 'T' } }] }),
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body['title']).toBe('T');
+    expect(patched.body['favouriteColour']).toBeUndefined();
   });
 
   it('two servers with different schemas live in one process independently', async () => {
