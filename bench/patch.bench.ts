@@ -151,7 +151,7 @@ for (const s of scenarios) {
   if (!isDeepStrictEqual(engine(), hand())) throw new Error(`${s.name}: the engine and the hand-written update disagree`);
 
   const samples = { engine: [] as number[], hand: [] as number[], engineOnly: [] as number[], handOnly: [] as number[] };
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 5; round++) {
     samples.engine.push(perCall(engine, s.n));
     samples.hand.push(perCall(hand, s.n));
     samples.engineOnly.push(perCall(engineOnly, s.n));

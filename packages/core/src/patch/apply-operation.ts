@@ -1,4 +1,4 @@
-import { err, type Result } from '../errors/result.js';
+import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import type { PatchOperation } from './patch-operation.js';
@@ -18,6 +18,8 @@ export function applyOperation(ctx: PatchContext, operation: PatchOperation): Re
       // RFC 7644 §3.5.2.2: "If 'path' is unspecified, the operation fails ... noTarget".
       if (req.op === 'remove') return err(scimError('noTarget', `${at}: "remove" needs a path (RFC 7644 §3.5.2.2)`));
       return writeResourceValue(ctx, req);
+    case 'ignored':
+      return ok(undefined);
     case 'schemas':
       if (req.op === 'remove') return err(scimError('mutability', `${at}: "schemas" is derived from the resource's data and cannot be removed`));
       return checkSchemasValue(ctx, req.value, at);

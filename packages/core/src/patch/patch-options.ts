@@ -37,8 +37,9 @@ export interface PatchOptions {
   /** Accept an empty `Operations` array (the Microsoft validator sends one) as a no-op. Default false. */
   readonly allowEmptyOperations?: boolean;
   /**
-   * Attributes no schema of the resource type defines, as keys of a `value` (a path naming one is
-   * always a 400 invalidPath): 400 invalidValue naming it (`reject`, default) or dropped (`ignore`).
+   * Attributes no schema of the resource type defines: `reject` (default) answers 400 invalidPath
+   * for a path naming one and 400 invalidValue for a key of a value; `ignore` skips such operations
+   * and drops such keys. `__proto__`, `constructor` and `prototype` are refused either way.
    * Pass the same policy as to `validateResource`.
    */
   readonly unknownAttributes?: 'reject' | 'ignore';

@@ -7,6 +7,8 @@ import type { ElementPredicate } from './element-filter.js';
 export type PatchTarget =
   /** No path (or the core schema URN): the resource itself (RFC 7644 §3.5.2.1, §3.5.2.3). */
   | { readonly kind: 'resource' }
+  /** An attribute no schema defines, under `unknownAttributes: 'ignore'`: the operation does nothing. */
+  | { readonly kind: 'ignored' }
   /** The `schemas` attribute, derived from the data present. */
   | { readonly kind: 'schemas' }
   /** An extension's root, e.g. `urn:ietf:params:scim:schemas:extension:enterprise:2.0:User`. */

@@ -2,6 +2,10 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import { parsePatchPath } from '../filter/parse-patch-path.js';
 import { printAttrPath } from '../filter/print-filter.js';
+import type { AttrPath, PatchPath } from '../filter/ast.js';
+import { DEFAULT_FILTER_LIMITS } from '../filter/filter-limits.js';
+import { parseAttrPath } from '../filter/parse-attr-path.js';
+import { isForbiddenKey } from '../schema/attribute-name.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import { compileElementFilter } from './element-filter.js';
 import { findSubAttribute } from './normalize-value.js';
@@ -10,10 +14,24 @@ import type { PatchTarget } from './patch-target.js';
 
 const MATCH_ALL = (): boolean => true;
 
+function namesForbiddenKey(path: AttrPath): boolean {
+  return [path.attr, path.subAttr ?? ''].some((part) => part.split(/[.:]/).some((segment) => isForbiddenKey(segment)));
+}
+
+/** The path grammar of RFC 7644 §3.5.2; a path without a value filter takes the cheaper attrPath parser. */
+function parsePath(text: string, options: ResolvedPatchOptions): Result<PatchPath> {
+  if (!text.includes('[') && text.length <= (options.pathLimits?.maxLength ?? DEFAULT_FILTER_LIMITS.maxLength)) {
+    const simple = parseAttrPath(text);
+    if (simple.ok) return ok({ attrPath: simple.value });
+  }
+  return parsePatchPath(text, options.pathLimits);
+}
+
 /**
  * Resolves an operation's `path` (RFC 7644 §3.5.2, Figure 7) against the resource type: schema
  * URNs, `schemas`, attribute paths (case-insensitive, optionally URN-qualified) and value paths.
- * A path naming no attribute of the resource type is a 400 invalidPath.
+ * A path naming no attribute of the resource type is a 400 invalidPath (with
+ * `unknownAttributes: 'ignore'`, the operation is skipped, unless the name could reach a prototype).
  */
 export function resolvePatchTarget(model: ResourceModel, path: string | undefined, options: ResolvedPatchOptions, at: string): Result<PatchTarget> {
   if (path === undefined) return ok({ kind: 'resource' });
@@ -25,12 +43,13 @@ export function resolvePatchTarget(model: ResourceModel, path: string | undefine
   }
   if (lower === 'schemas') return ok({ kind: 'schemas' });
 
-  const parsed = parsePatchPath(text, options.pathLimits);
+  const parsed = parsePath(text, options);
   if (!parsed.ok) return err(scimError('invalidPath', `${at}.path: ${parsed.error.detail}`));
   const { attrPath, valueFilter, subAttr } = parsed.value;
 
   const resolved = model.resolve(attrPath);
   if (resolved === undefined) {
+    if (options.unknownAttributes === 'ignore' && !namesForbiddenKey(attrPath)) return ok({ kind: 'ignored' });
     return err(scimError('invalidPath', `${at}.path: "${printAttrPath(attrPath)}" is not an attribute of ${model.definition.name}`));
   }
 

@@ -150,3 +150,18 @@ describe('add (RFC 7644 §3.5.2.1)', () => {
     expect(e).toMatchObject({ status: 400, scimType: 'invalidValue' });
   });
 });
+
+describe('unknown attributes in paths', () => {
+  it('are 400 invalidPath by default, and skipped with unknownAttributes: ignore', () => {
+    const op = { op: 'add', path: 'urn:ietf:params:scim:schemas:extension:Custom:2.0:User:costCode', value: '1' };
+    expect(failed(userModel, minimalUser(), [op])).toMatchObject({ status: 400, scimType: 'invalidPath' });
+    const result = applyPatch(userModel, minimalUser(), body(op, { op: 'add', path: 'nickName', value: 'n' }), { unknownAttributes: 'ignore' });
+    expect(result.ok && result.value.resource).toEqual({ ...minimalUser(), nickName: 'n' });
+  });
+
+  it('a name that could reach a prototype is refused even with unknownAttributes: ignore', () => {
+    for (const path of ['__proto__', 'name.constructor', 'prototype.x']) {
+      expect(failed(userModel, minimalUser(), [{ op: 'add', path, value: '1' }], { unknownAttributes: 'ignore' })).toMatchObject({ status: 400 });
+    }
+  });
+});
