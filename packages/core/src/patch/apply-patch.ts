@@ -4,7 +4,7 @@ import type { ResourceModel } from '../schema/resource-model.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import { applyOperation } from './apply-operation.js';
 import { finalizeResource } from './finalize-resource.js';
-import { assignedEqual, cloneJson, type JsonObject } from './json-value.js';
+import { assignedEqual, cloneJson, jsonEqual, type JsonObject } from './json-value.js';
 import { parsePatchRequest } from './parse-patch-request.js';
 import { resolvePatchOptions, type PatchOptions } from './patch-options.js';
 
@@ -39,9 +39,23 @@ export function applyPatch(model: ResourceModel, resource: ScimResource, body: u
       if (!applied.ok) return applied;
     }
     finalizeResource(model, doc, ctx.touched);
-    return ok({ resource: doc as unknown as ScimResource, changed: !assignedEqual(resource, doc) });
+    return ok({ resource: doc as unknown as ScimResource, changed: hasChanged(resource, doc, ctx.touched) });
   } catch {
     // Only a defect can get here (every input problem is returned as data above).
     return err(httpError(500, 'The PATCH request could not be applied'));
   }
+}
+
+/**
+ * Whether the patched copy says something the original did not: only the attributes the operations
+ * wrote can differ (the rest is a copy), plus `schemas`. Unassigned values count as absent.
+ */
+function hasChanged(original: ScimResource, doc: JsonObject, touched: ReadonlySet<string>): boolean {
+  if (!jsonEqual(original.schemas, doc.schemas)) return true;
+  for (const key of touched) {
+    const before = Object.prototype.hasOwnProperty.call(original, key) ? original[key] : undefined;
+    const after = Object.prototype.hasOwnProperty.call(doc, key) ? doc[key] : undefined;
+    if (!assignedEqual(before, after)) return true;
+  }
+  return false;
 }
