@@ -111,5 +111,5 @@ export type {
   ScimGroup,
   ScimGroupMember,
 } from './schema/index.js';
-export { applyPatch, DEFAULT_PATCH_OPTIONS, resolvePatchOptions, parsePatchRequest, compileElementFilter } from './patch/index.js';
-export type { PatchResult, PatchOptions, ResolvedPatchOptions, PatchOperation, PatchOpName, ElementPredicate } from './patch/index.js';
+export { applyPatch, DEFAULT_PATCH_OPTIONS, resolvePatchOptions, parsePatchRequest } from './patch/index.js';
+export type { PatchResult, PatchOptions, ResolvedPatchOptions, PatchOperation, PatchOpName } from './patch/index.js';

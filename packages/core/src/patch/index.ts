@@ -4,5 +4,3 @@ export { DEFAULT_PATCH_OPTIONS, resolvePatchOptions } from './patch-options.js';
 export type { PatchOptions, ResolvedPatchOptions } from './patch-options.js';
 export { parsePatchRequest } from './parse-patch-request.js';
 export type { PatchOperation, PatchOpName } from './patch-operation.js';
-export { compileElementFilter } from './element-filter.js';
-export type { ElementPredicate } from './element-filter.js';

@@ -1,7 +1,7 @@
 import type { Filter } from '../filter/ast.js';
 import type { AttributeDefinition, SchemaDefinition } from '../schema/attribute-definition.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
-import type { ElementPredicate } from './element-filter.js';
+import type { ValueFilterPredicate } from '../filter/compile-value-filter.js';
 
 /** What an operation's `path` designates, resolved against the resource type's schemas. */
 export type PatchTarget =
@@ -19,7 +19,7 @@ export type PatchTarget =
   | {
       readonly kind: 'elements';
       readonly resolved: ResolvedAttribute;
-      readonly matches: ElementPredicate;
+      readonly matches: ValueFilterPredicate;
       readonly filter?: Filter;
       readonly subAttribute?: AttributeDefinition;
     };

@@ -7,7 +7,7 @@ import { DEFAULT_FILTER_LIMITS } from '../filter/filter-limits.js';
 import { parseAttrPath } from '../filter/parse-attr-path.js';
 import { isForbiddenKey } from '../schema/attribute-name.js';
 import type { ResourceModel } from '../schema/resource-model.js';
-import { compileElementFilter } from './element-filter.js';
+import { compileValueFilter } from '../filter/compile-value-filter.js';
 import { findSubAttribute } from './normalize-value.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
 import type { PatchTarget } from './patch-target.js';
@@ -64,8 +64,9 @@ export function resolvePatchTarget(model: ResourceModel, path: string | undefine
   if (resolved.subAttribute !== undefined || !resolved.attribute.multiValued) {
     return err(scimError('invalidPath', `${at}.path: a value filter needs a multi-valued attribute; "${printAttrPath(attrPath)}" is not one`));
   }
-  const matches = compileElementFilter(valueFilter, resolved.attribute, `${at}.path`);
-  if (!matches.ok) return matches;
+  const matches = compileValueFilter(valueFilter, resolved.attribute);
+  // Everything wrong in a path is a path error (RFC 7644 §3.12 invalidPath), the filter part included.
+  if (!matches.ok) return err(scimError('invalidPath', `${at}.path: ${matches.error.detail}`));
   if (subAttr === undefined) return ok({ kind: 'elements', resolved, matches: matches.value, filter: valueFilter });
   const subAttribute = findSubAttribute(resolved.attribute, subAttr);
   if (subAttribute === undefined) {

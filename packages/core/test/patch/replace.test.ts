@@ -59,8 +59,8 @@ describe('replace (RFC 7644 §3.5.2.3)', () => {
     expect((user.phoneNumbers as { display?: string }[]).every((p) => p.display === 'p')).toBe(true);
   });
 
-  it('ordering operators on a boolean in a value filter are 400 invalidFilter', () => {
-    expect(failed(userModel, sampleUser(), [{ op: 'replace', path: 'emails[primary gt true].display', value: 'x' }])).toMatchObject({ scimType: 'invalidFilter' });
+  it('ordering operators on a boolean in a value filter are 400 invalidPath', () => {
+    expect(failed(userModel, sampleUser(), [{ op: 'replace', path: 'emails[primary gt true].display', value: 'x' }])).toMatchObject({ scimType: 'invalidPath' });
   });
 
   it('value filters follow the caseExact of the sub-attribute the schema declares', () => {
