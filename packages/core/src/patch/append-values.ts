@@ -4,6 +4,7 @@ import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
+import { valueKeyOf } from './value-key.js';
 
 export interface Appended {
   readonly elements: unknown[];
@@ -19,11 +20,19 @@ export interface Appended {
 export function appendValues(definition: AttributeDefinition, current: readonly unknown[], items: readonly unknown[], at: string): Result<Appended> {
   const elements = [...current];
   const written: number[] = [];
+  const keyOf = valueKeyOf(definition);
+  const byKey = new Map<string, number[]>();
+  if (keyOf !== undefined) elements.forEach((e, i) => addToIndex(byKey, keyOf(e), i));
   for (const item of items) {
     if (isUnassigned(item)) continue;
-    const index = elements.findIndex(entryMatcher(definition, item));
+    const matches = entryMatcher(definition, item);
+    const key = keyOf?.(item);
+    const candidates = key !== undefined ? byKey.get(key) ?? [] : undefined;
+    const index = candidates !== undefined ? (candidates.find((i) => matches(elements[i])) ?? -1) : elements.findIndex(matches);
     if (index < 0) {
-      written.push(elements.push(item) - 1);
+      const added = elements.push(item) - 1;
+      written.push(added);
+      if (keyOf !== undefined) addToIndex(byKey, key, added);
       continue;
     }
     const existing = elements[index];
@@ -51,6 +60,13 @@ function mergeChanged(definition: AttributeDefinition, existing: JsonObject, ite
     if (!same) changes[key] = item[key];
   }
   return mergeInto(existing, changes);
+}
+
+function addToIndex(index: Map<string, number[]>, key: string | undefined, position: number): void {
+  if (key === undefined) return;
+  const list = index.get(key);
+  if (list === undefined) index.set(key, [position]);
+  else list.push(position);
 }
 
 /** `target` with the keys of `source` written over it, keeping the target's spelling of each key. */

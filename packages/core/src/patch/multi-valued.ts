@@ -3,6 +3,7 @@ import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { findSubAttribute } from './normalize-value.js';
+import { valueKeyOf } from './value-key.js';
 
 /** Equality of two simple values of `definition`: strings by `caseExact`, dateTime as instants. */
 export function sameValue(definition: AttributeDefinition, a: unknown, b: unknown): boolean {
@@ -83,6 +84,27 @@ export function removalMatcher(definition: AttributeDefinition, item: unknown): 
       }
     }
     return true;
+  };
+}
+
+/**
+ * A test for the elements any of `items` selects (see `removalMatcher`). Items are indexed by their
+ * `value`, so an element is only tested against the items that can match it.
+ */
+export function removalSelector(definition: AttributeDefinition, items: readonly unknown[]): (element: unknown) => boolean {
+  const keyOf = valueKeyOf(definition);
+  const byKey = new Map<string, ((element: unknown) => boolean)[]>();
+  const unkeyed: ((element: unknown) => boolean)[] = [];
+  for (const item of items) {
+    const matcher = removalMatcher(definition, item);
+    const key = keyOf?.(item);
+    if (key === undefined) unkeyed.push(matcher);
+    else byKey.set(key, [...(byKey.get(key) ?? []), matcher]);
+  }
+  return (element) => {
+    const key = keyOf?.(element);
+    const candidates = key === undefined ? undefined : byKey.get(key);
+    return (candidates?.some((m) => m(element)) ?? false) || unkeyed.some((m) => m(element));
   };
 }
 

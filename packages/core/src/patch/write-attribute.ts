@@ -4,7 +4,7 @@ import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
 import { commitValue, readPath } from './json-patch-ops.js';
 import { assignedEqual, isJsonObject, isUnassigned } from './json-value.js';
-import { enforcePrimary, removalMatcher } from './multi-valued.js';
+import { enforcePrimary, removalSelector } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
@@ -59,9 +59,9 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     }
     const items = normalizeValue(target, req.value, ctx.options, req.at);
     if (!items.ok) return items;
-    const matchers = (items.value as unknown[]).map((item) => removalMatcher(target, item));
     const current = Array.isArray(before) ? before : [];
-    return ok(current.filter((e) => !matchers.some((matches) => matches(e))));
+    const selects = removalSelector(target, items.value as unknown[]);
+    return ok(current.filter((e) => !selects(e)));
   }
 
   const value = normalizeValue(target, req.value, ctx.options, req.at);
