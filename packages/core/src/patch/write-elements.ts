@@ -62,10 +62,11 @@ function editElements(
   elements: unknown[],
   matched: readonly number[],
 ): Result<unknown[]> {
-  if (req.op === 'remove') return ok(elements.filter((_, i) => !matched.includes(i)));
+  const selected = new Set(matched);
+  if (req.op === 'remove') return ok(elements.filter((_, i) => !selected.has(i)));
   const value = normalizeElement(attribute, req.value, ctx.options, req.at);
   if (!value.ok) return value;
-  if (isUnassigned(value.value)) return ok(req.op === 'replace' ? elements.filter((_, i) => !matched.includes(i)) : elements);
+  if (isUnassigned(value.value)) return ok(req.op === 'replace' ? elements.filter((_, i) => !selected.has(i)) : elements);
 
   const written: number[] = [];
   if (matched.length === 0) {

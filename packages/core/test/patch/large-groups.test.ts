@@ -27,3 +27,15 @@ describe('large groups', () => {
     expect(elapsed).toBeLessThan(3000);
   });
 });
+
+describe('large groups, value filters', () => {
+  it(`removes the ${N / 2} members a filter selects from a group of ${N}`, () => {
+    const members = Array.from({ length: N }, (_, i) => ({ value: `${i % 2 === 0 ? 'even' : 'odd'}-${i}` }));
+    const started = performance.now();
+    const result = applyPatch(groupModel, { ...sampleGroup(), members }, body({ op: 'remove', path: 'members[value sw "even"]' }));
+    const elapsed = performance.now() - started;
+    if (!result.ok) throw new Error(result.error.detail);
+    expect((result.value.resource.members as unknown[]).length).toBe(N / 2);
+    expect(elapsed).toBeLessThan(3000);
+  });
+});
