@@ -23,3 +23,6 @@ export type PatchTarget =
       readonly filter?: Filter;
       readonly subAttribute?: AttributeDefinition;
     };
+
+/** The `elements` kind of target. */
+export type ElementsTarget = Extract<PatchTarget, { kind: 'elements' }>;

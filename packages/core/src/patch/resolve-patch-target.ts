@@ -1,19 +1,34 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
-import { parsePatchPath } from '../filter/parse-patch-path.js';
-import { printAttrPath } from '../filter/print-filter.js';
 import type { AttrPath, PatchPath } from '../filter/ast.js';
+import { compileValueFilter } from '../filter/compile-value-filter.js';
 import { DEFAULT_FILTER_LIMITS } from '../filter/filter-limits.js';
 import { parseAttrPath } from '../filter/parse-attr-path.js';
+import { parsePatchPath } from '../filter/parse-patch-path.js';
+import { printAttrPath } from '../filter/print-filter.js';
 import { isForbiddenKey } from '../schema/attribute-name.js';
-import type { ResourceModel } from '../schema/resource-model.js';
-import { compileValueFilter } from '../filter/compile-value-filter.js';
+import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import type { ResolvedAttribute, ResourceModel } from '../schema/resource-model.js';
 import { findSubAttribute } from './normalize-value.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
-import type { PatchTarget } from './patch-target.js';
+import type { ElementsTarget, PatchTarget } from './patch-target.js';
 
 const MATCH_ALL = (): boolean => true;
 
+/**
+ * `emails.value` without a filter: that sub-attribute of every element of the multi-valued
+ * attribute (`resolved` names the sub-attribute; the target holds the whole attribute's keys).
+ */
+export function everyElement(resolved: ResolvedAttribute & { readonly subAttribute: AttributeDefinition }): ElementsTarget {
+  return {
+    kind: 'elements',
+    resolved: { ...resolved, target: resolved.attribute, keys: resolved.keys.slice(0, -1) },
+    matches: MATCH_ALL,
+    subAttribute: resolved.subAttribute,
+  };
+}
+
+/** True when a segment of the path is `__proto__`, `constructor` or `prototype`. */
 function namesForbiddenKey(path: AttrPath): boolean {
   return [path.attr, path.subAttr ?? ''].some((part) => part.split(/[.:]/).some((segment) => isForbiddenKey(segment)));
 }
@@ -54,10 +69,8 @@ export function resolvePatchTarget(model: ResourceModel, path: string | undefine
   }
 
   if (valueFilter === undefined) {
-    // `emails.value` without a filter designates that sub-attribute of every element.
-    if (resolved.subAttribute !== undefined && resolved.attribute.multiValued) {
-      return ok({ kind: 'elements', resolved: { ...resolved, target: resolved.attribute, keys: resolved.keys.slice(0, -1) }, matches: MATCH_ALL, subAttribute: resolved.subAttribute });
-    }
+    const { subAttribute } = resolved;
+    if (subAttribute !== undefined && resolved.attribute.multiValued) return ok(everyElement({ ...resolved, subAttribute }));
     return ok({ kind: 'attribute', resolved });
   }
 

@@ -10,9 +10,7 @@ import { enforcePrimary } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeElement, normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
-import type { PatchTarget } from './patch-target.js';
-
-type ElementsTarget = Extract<PatchTarget, { kind: 'elements' }>;
+import type { ElementsTarget } from './patch-target.js';
 
 /**
  * Operations on selected elements of a multi-valued attribute (RFC 7644 §3.5.2): `emails[type eq

@@ -8,6 +8,7 @@ import { isJsonObject, isUnassigned } from './json-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import { writeAttribute } from './write-attribute.js';
 import { writeElements } from './write-elements.js';
+import { everyElement } from './resolve-patch-target.js';
 
 type Extension = { readonly schema: SchemaDefinition; readonly required: boolean };
 
@@ -59,10 +60,8 @@ function writeKey(ctx: PatchContext, key: string, req: WriteRequest, extension: 
     const owner = extension === undefined ? ctx.model.definition.name : extension.schema.id;
     return err(scimError('invalidValue', `${req.at}: "${key}" is not an attribute of ${owner}`));
   }
-  if (resolved.subAttribute !== undefined && resolved.attribute.multiValued) {
-    const keys = resolved.keys.slice(0, -1);
-    return writeElements(ctx, { kind: 'elements', resolved: { ...resolved, target: resolved.attribute, keys }, matches: () => true, subAttribute: resolved.subAttribute }, req);
-  }
+  const { subAttribute } = resolved;
+  if (subAttribute !== undefined && resolved.attribute.multiValued) return writeElements(ctx, everyElement({ ...resolved, subAttribute }), req);
   return writeAttribute(ctx, resolved, req);
 }
 
