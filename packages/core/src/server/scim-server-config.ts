@@ -120,6 +120,12 @@ export interface CompatibilityOptions {
   readonly createMissingValuePath?: boolean;
   /** Accept a PATCH with an empty `Operations` array as a no-op (the Microsoft validator). Default false (RFC: at least one). */
   readonly allowEmptyOperations?: boolean;
+  /**
+   * Accept bare filter values such as `userName sw O` or `meta.created gt 2024-01-01T00:00:00Z`
+   * (the Microsoft SCIM validator), read as the JSON value they spell or else as a string.
+   * Default false (RFC 7644 §3.4.2.2: a compValue is JSON, so strings are quoted).
+   */
+  readonly unquotedFilterValues?: boolean;
 }
 
 /** Everything `createScimServer()` needs. Only `resourceTypes` and `store` are required. */

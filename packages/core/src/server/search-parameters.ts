@@ -81,7 +81,7 @@ function searchParameters(context: ServerContext, raw: RawSearch): Result<Search
   let filter: Filter | undefined;
   if (raw.filter !== undefined && raw.filter !== null && !(typeof raw.filter === 'string' && raw.filter.trim() === '')) {
     if (typeof raw.filter !== 'string') return err(scimError('invalidFilter', 'filter must be a string'));
-    const parsed = parseFilter(raw.filter, context.filterLimits);
+    const parsed = parseFilter(raw.filter, { ...context.filterLimits, unquotedValues: context.compatibility.unquotedFilterValues });
     if (!parsed.ok) return parsed;
     filter = parsed.value;
   }

@@ -54,6 +54,7 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = {
   managerAsString: true,
   createMissingValuePath: false,
   allowEmptyOperations: false,
+  unquotedFilterValues: false,
 };
 
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
@@ -113,5 +114,6 @@ export function validationOptions(context: ServerContext): ValidationOptions {
 
 /** What the PATCH engine needs from the configuration. */
 export function patchOptions(context: ServerContext): PatchOptions {
-  return { ...context.compatibility, unknownAttributes: context.config.unknownAttributes ?? 'reject', maxOperations: context.limits.maxPatchOperations, pathLimits: context.filterLimits };
+  const { unquotedFilterValues: _filterOnly, ...patchCompatibility } = context.compatibility;
+  return { ...patchCompatibility, unknownAttributes: context.config.unknownAttributes ?? 'reject', maxOperations: context.limits.maxPatchOperations, pathLimits: context.filterLimits };
 }
