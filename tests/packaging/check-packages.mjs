@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+/**
+ * Packaging check, run by .ci/run after `npm run build`: packs every published package with
+ * `npm pack`, unpacks the tarballs into a scratch project outside the repository, and checks that
+ *  - each tarball holds only package.json, README.md, LICENSE and dist/;
+ *  - `require()` and `import()` of every entry point load and expose the same, documented names;
+ *  - the type declarations resolve under `moduleResolution` node16 (ESM and CJS) and bundler.
+ * Third-party dependencies are linked from the repository's node_modules (nothing is installed).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const packages = ['core', 'node', 'express', 'koa'];
+/** Entry point → names it must export (a subset: the ones the docs use). */
+const documented = {
+  '@scimkit/core': [
+    'createScimServer', 'createMemoryStore', 'createSchemaRegistry', 'userResourceType', 'groupResourceType',
+    'enterpriseUserSchema', 'parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch',
+    'validateResource', 'projectResource', 'scimError', 'ScimException', 'SCIM_TYPES', 'URN', 'DEFAULT_LIMITS',
+  ],
+  '@scimkit/core/testing': ['describeStoreConformance'],
+  '@scimkit/node': ['createNodeHandler'],
+  '@scimkit/express': ['scimRouter'],
+  '@scimkit/koa': ['scimMiddleware'],
+};
+const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', '@types'];
+/** vitest only loads inside its runner (and refuses require()), so the kit is loaded against a stand-in. */
+const vitestStub = 'const noop = () => undefined; module.exports = { describe: noop, it: noop, test: noop, expect: noop, beforeEach: noop, afterEach: noop, beforeAll: noop, afterAll: noop };';
+
+const failures = [];
+const fail = (message) => failures.push(message);
+const scratch = mkdtempSync(join(tmpdir(), 'scimkit-pkgcheck-'));
+try {
+  // 1. Pack and unpack.
+  const modules = join(scratch, 'node_modules');
+  mkdirSync(join(modules, '@scimkit'), { recursive: true });
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', scratch, ...packages.flatMap((p) => ['-w', `packages/${p}`])], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  for (const tarball of packed) {
+    for (const { path } of tarball.files) {
+      if (!/^(package\.json|README\.md|LICENSE|dist\/.+)$/.test(path)) fail(`${tarball.name}: unexpected file in the tarball: ${path}`);
+    }
+    for (const needed of ['package.json', 'README.md', 'LICENSE']) {
+      if (!tarball.files.some((file) => file.path === needed)) fail(`${tarball.name}: ${needed} is missing from the tarball`);
+    }
+    const into = join(modules, tarball.name);
+    mkdirSync(into, { recursive: true });
+    execFileSync('tar', ['xzf', join(scratch, tarball.filename), '-C', into, '--strip-components=1']);
+  }
+  for (const name of thirdParty) symlinkSync(join(root, 'node_modules', name), join(modules, name));
+  mkdirSync(join(modules, 'vitest'));
+  writeFileSync(join(modules, 'vitest', 'package.json'), JSON.stringify({ name: 'vitest', main: 'index.cjs' }));
+  writeFileSync(join(modules, 'vitest', 'index.cjs'), vitestStub);
+  writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'pkgcheck', private: true, type: 'module' }));
+
+  // 2. Runtime: CJS and ESM expose the documented names, and the same names.
+  writeFileSync(
+    join(scratch, 'load.cjs'),
+    `const entries = ${JSON.stringify(Object.keys(documented))};
+     const out = {};
+     (async () => {
+       for (const entry of entries) {
+         const esm = Object.keys(await import(entry)).filter((k) => k !== 'default' && k !== 'module.exports').sort();
+         let cjs;
+         try { cjs = Object.keys(require(entry)).sort(); } catch (e) { cjs = String(e.message).split('\\n')[0]; }
+         out[entry] = { cjs, esm };
+       }
+       process.stdout.write(JSON.stringify(out));
+     })().catch((e) => { console.error(e); process.exit(1); });`,
+  );
+  const loaded = JSON.parse(execFileSync(process.execPath, ['load.cjs'], { cwd: scratch, encoding: 'utf8' }));
+  for (const [entry, names] of Object.entries(documented)) {
+    const { cjs, esm } = loaded[entry];
+    if (typeof cjs === 'string') fail(`${entry}: require() throws: ${cjs}`);
+    else if (cjs.join() !== esm.join()) fail(`${entry}: require() and import() expose different names:\n  cjs ${cjs}\n  esm ${esm}`);
+    for (const name of names) if (!esm.includes(name)) fail(`${entry}: ${name} is not exported`);
+  }
+
+  // 3. Types: every declaration resolves and is not \`any\`, under node16 (ESM, CJS) and bundler.
+  const probe = (load) => `${load}
+type IsAny<T> = 0 extends 1 & T ? true : false;
+const notAny: [IsAny<typeof core.createScimServer>, IsAny<typeof testing.describeStoreConformance>, IsAny<typeof node.createNodeHandler>, IsAny<typeof express.scimRouter>, IsAny<typeof koa.scimMiddleware>] = [false, false, false, false, false];
+const server: core.ScimServer = core.createScimServer({ resourceTypes: [core.userResourceType], store: core.createMemoryStore() });
+export const used = [notAny, server, node.createNodeHandler(server), express.scimRouter(server), koa.scimMiddleware(server)];
+`;
+  const esmLoad = Object.entries({ core: '@scimkit/core', testing: '@scimkit/core/testing', node: '@scimkit/node', express: '@scimkit/express', koa: '@scimkit/koa' });
+  writeFileSync(join(scratch, 'probe.mts'), probe(esmLoad.map(([n, m]) => `import * as ${n} from '${m}';`).join('\n')));
+  writeFileSync(join(scratch, 'probe.cts'), probe(esmLoad.map(([n, m]) => `import ${n} = require('${m}');`).join('\n')));
+  writeFileSync(join(scratch, 'probe.ts'), probe(esmLoad.map(([n, m]) => `import * as ${n} from '${m}';`).join('\n')));
+  const options = { strict: true, noEmit: true, skipLibCheck: false, types: ['node'], target: 'ES2022', lib: ['ES2022', 'DOM'] };
+  const configs = {
+    'tsconfig.node16.json': { compilerOptions: { ...options, module: 'node16', moduleResolution: 'node16' }, files: ['probe.mts', 'probe.cts'] },
+    'tsconfig.bundler.json': { compilerOptions: { ...options, module: 'esnext', moduleResolution: 'bundler' }, files: ['probe.ts'] },
+  };
+  for (const [file, config] of Object.entries(configs)) {
+    writeFileSync(join(scratch, file), JSON.stringify(config));
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', file], { cwd: scratch, encoding: 'utf8' });
+    } catch (error) {
+      // Errors inside third-party declarations (the repository's node_modules) are not ours to judge.
+      const ours = String(error.stdout).split('\n').filter((line) => /error TS/.test(line) && !/^(\.\.\/)+.*node_modules\//.test(line));
+      if (ours.length > 0) fail(`types under ${file}:\n${ours.join('\n')}`);
+    }
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.error(`packaging check failed:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log(`packaging: ${packages.length} packages packed; CJS, ESM and types (node16, bundler) check out`);
