@@ -1,40 +1,72 @@
 import { err, ok, type Result } from '../errors/result.js';
-import { httpError, scimError } from '../errors/scim-error.js';
+import { httpError, scimError, type ScimError } from '../errors/scim-error.js';
+import { requestMediaType } from './json-media-type.js';
 import { requestHeader } from './request-header.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from './server-context.js';
+import { illFormedString } from './well-formed-json.js';
 
 /**
  * Stage 3, parse: the request body as JSON (RFC 7644 §3.8). Accepts `application/scim+json`,
- * `application/json`, any other `+json` type, or no `Content-Type`; anything else is 415. A body
- * over `limits.maxBodyBytes` is 413 (RFC 7644 §3.7.4); an empty or unparseable one is 400
- * invalidSyntax. A body a framework already parsed is taken as it is.
+ * `application/json`, any other `+json` type, or no `Content-Type`; anything else is 415, also
+ * when a framework's body parser already turned the body into a value (a parsed form body is
+ * not a SCIM body). Bytes are decoded as UTF-8, or as the `charset` the client names (RFC 7644
+ * §3.8); an unknown charset is 415, bytes that are not valid in it 400 invalidSyntax. A body
+ * over `limits.maxBodyBytes` is 413 (RFC 7644 §3.7.4); an empty or unparseable one, or one
+ * holding a lone surrogate, is 400 invalidSyntax.
  */
 export function readJsonBody(context: ServerContext, request: ScimRequest): Result<unknown> {
-  const body = request.body;
-  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return ok(body);
-
   const contentType = requestHeader(request, 'content-type');
-  if (contentType !== undefined && contentType.trim() !== '' && !isJsonMediaType(contentType)) {
-    return err(httpError(415, `Unsupported Content-Type ${JSON.stringify(contentType.slice(0, 100))}; send application/scim+json`));
+  const mediaType = requestMediaType(contentType);
+  if (!mediaType.json) {
+    return err(httpError(415, `Unsupported Content-Type ${JSON.stringify((contentType ?? '').slice(0, 100))}; send application/scim+json`));
   }
+  const body = asBytes(request.body);
+  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return wellFormed(body);
+
   const max = context.limits.maxBodyBytes;
   if (exceeds(body, max)) return err(httpError(413, `The request body is larger than the maximum of ${max} bytes`));
-  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? new TextDecoder('utf-8', { fatal: false }).decode(body) : '';
-  if (text.trim() === '') return err(scimError('invalidSyntax', 'The request body is empty; a JSON object is required'));
+  const text = body instanceof Uint8Array ? decode(body, mediaType.charset) : ok(typeof body === 'string' ? stripBom(body) : '');
+  if (!text.ok) return text;
+  if (text.value.trim() === '') return err(scimError('invalidSyntax', 'The request body is empty; a JSON object is required'));
+  let parsed: unknown;
   try {
-    return ok(JSON.parse(stripBom(text)) as unknown);
+    parsed = JSON.parse(text.value) as unknown;
   } catch (error) {
     const reason = error instanceof SyntaxError ? `: ${error.message}` : '';
     return err(scimError('invalidSyntax', `The request body is not valid JSON${reason}`));
   }
+  return wellFormed(parsed);
 }
 
-/** `type/subtype` is `…/json` or `…/…+json`, parameters ignored. */
-function isJsonMediaType(contentType: string): boolean {
-  const mediaType = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
-  const subtype = mediaType.split('/')[1] ?? '';
-  return subtype === 'json' || subtype.endsWith('+json');
+/** Bytes in any binary form (`ArrayBuffer`, `DataView`, typed array) as a `Uint8Array`. */
+function asBytes(body: unknown): unknown {
+  if (body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  return body;
+}
+
+/** Decode strictly: a byte sequence that is not valid in the encoding is an error, never U+FFFD. */
+function decode(bytes: Uint8Array, charset = 'utf-8'): Result<string, ScimError> {
+  let decoder: InstanceType<typeof TextDecoder>;
+  try {
+    decoder = new TextDecoder(charset, { fatal: true });
+  } catch {
+    return err(httpError(415, `Unsupported charset ${JSON.stringify(charset.slice(0, 40))}; send UTF-8 (RFC 7644 §3.8)`));
+  }
+  try {
+    // TextDecoder drops a leading byte order mark of its encoding (WHATWG Encoding, "decode").
+    return ok(decoder.decode(bytes));
+  } catch {
+    return err(scimError('invalidSyntax', `The request body is not valid ${decoder.encoding.toUpperCase()} text`));
+  }
+}
+
+function wellFormed(value: unknown): Result<unknown> {
+  const bad = illFormedString(value);
+  if (bad === undefined) return ok(value);
+  return err(scimError('invalidSyntax', `The request body holds a string that is not valid Unicode (a lone surrogate): ${JSON.stringify(bad.slice(0, 40))}`));
 }
 
 function exceeds(body: unknown, max: number): boolean {
