@@ -1,94 +1,15 @@
 /**
- * @scimkit/core: the public entry. Every name a user of the library needs is exported here, by name.
+ * @scimkit/core: a transport-free SCIM 2.0 server (RFC 7643 / RFC 7644). Build one with
+ * {@link createScimServer}, keep resources in any {@link ScimStore} ({@link createMemoryStore} is the
+ * reference), and serve it through an adapter (`@scimkit/node`, `@scimkit/express`, `@scimkit/koa`).
+ *
+ * Every public name is listed here, by name; everything else is internal and may change.
+ *
+ * @module @scimkit/core
  */
-export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType } from './errors/scim-type.js';
-export type { ScimType } from './errors/scim-type.js';
-export { scimError, httpError, isScimError, ScimException } from './errors/scim-error.js';
-export type { ScimError } from './errors/scim-error.js';
-export { ok, err } from './errors/result.js';
-export type { Result } from './errors/result.js';
-export { URN } from './schema/urns.js';
-export type {
-  AttributeType,
-  Mutability,
-  Returned,
-  Uniqueness,
-  AttributeDefinition,
-  AttributeDefinitionInput,
-  SchemaDefinition,
-  SchemaDefinitionInput,
-  ResourceTypeDefinition,
-  ResourceTypeDefinitionInput,
-} from './schema/attribute-definition.js';
-export type { ScimResource, ScimMeta } from './schema/scim-resource.js';
-export type {
-  AttrPath,
-  CompareOperator,
-  CompValue,
-  CompareFilter,
-  PresentFilter,
-  LogicalFilter,
-  NotFilter,
-  ValuePathFilter,
-  Filter,
-  PatchPath,
-} from './filter/ast.js';
-export type {
-  ScimStore,
-  StoreCapabilities,
-  StoreQuery,
-  StoreQueryResult,
-  StoreWriteResult,
-  StoreDeleteResult,
-  SortSpec,
-  UniqueAttribute,
-  WriteContext,
-  FilterSemantics,
-  AttributeFacts,
-} from './store/scim-store.js';
-export type { ScimRequest, ScimResponse } from './server/scim-request.js';
-export type { ResourceModel, ResolvedAttribute } from './schema/resource-model.js';
-export {
-  createSchemaRegistry,
-  createResourceModel,
-  normalizeAttribute,
-  normalizeAttributes,
-  normalizeSchema,
-  isAttributeName,
-  isForbiddenKey,
-  commonAttributes,
-  userSchema,
-  groupSchema,
-  enterpriseUserSchema,
-  serviceProviderConfigSchema,
-  resourceTypeSchema,
-  schemaSchema,
-  userResourceType,
-  groupResourceType,
-  BUILTIN_RESOURCE_TYPES,
-} from './schema/index.js';
-export type { SchemaRegistry, SchemaRegistryOptions } from './schema/index.js';
-export {
-  parseFilter,
-  parsePatchPath,
-  parseAttrPath,
-  parseAttrPathList,
-  printFilter,
-  printAttrPath,
-  printPatchPath,
-  DEFAULT_FILTER_LIMITS,
-  compileFilter,
-  compileSort,
-  compileValueFilter,
-} from './filter/index.js';
-export type { FilterLimits, FilterOptions, ResourcePredicate, ResourceComparator, SortOrder, ValueFilterPredicate } from './filter/index.js';
-export { validateResource, isDateTime, isBase64 } from './schema/index.js';
-export type { ValidationContext, ValidationOptions } from './schema/index.js';
-export { projectResource, schemaDocument, attributeDocument, resourceTypeDocument, bareExtension } from './schema/index.js';
-export type { AttributeSelection } from './schema/index.js';
-export { createMemoryStore } from './store/index.js';
-export type { MemoryStoreOptions } from './store/index.js';
-export { createScimServer, ALL_OPERATIONS, DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, SCIM_MEDIA_TYPE, etagListMatches } from './server/index.js';
+
+// The server: configuration in, `handle(request) → response` out.
+export { createScimServer, ALL_OPERATIONS, DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, SCIM_MEDIA_TYPE } from './server/index.js';
 export type {
   ScimServer,
   ScimServerConfig,
@@ -100,8 +21,59 @@ export type {
   ScimLogger,
   ScimServerLimits,
   CompatibilityOptions,
+  ScimRequest,
+  ScimResponse,
 } from './server/index.js';
+
+// Storage: the contract a store implements, and the in-memory reference store.
+export { createMemoryStore } from './store/index.js';
 export type {
+  MemoryStoreOptions,
+  ScimStore,
+  StoreCapabilities,
+  StoreQuery,
+  StoreQueryResult,
+  StoreWriteResult,
+  StoreDeleteResult,
+  SortSpec,
+  UniqueAttribute,
+  WriteContext,
+  FilterSemantics,
+  AttributeFacts,
+} from './store/index.js';
+
+// Schemas: the RFC 7643 built-in definitions, the registry that resolves them, and resource shapes.
+export {
+  URN,
+  commonAttributes,
+  userSchema,
+  groupSchema,
+  enterpriseUserSchema,
+  serviceProviderConfigSchema,
+  resourceTypeSchema,
+  schemaSchema,
+  userResourceType,
+  groupResourceType,
+  BUILTIN_RESOURCE_TYPES,
+  createSchemaRegistry,
+} from './schema/index.js';
+export type {
+  AttributeType,
+  Mutability,
+  Returned,
+  Uniqueness,
+  AttributeDefinition,
+  AttributeDefinitionInput,
+  SchemaDefinition,
+  SchemaDefinitionInput,
+  ResourceTypeDefinition,
+  ResourceTypeDefinitionInput,
+  SchemaRegistry,
+  SchemaRegistryOptions,
+  ResourceModel,
+  ResolvedAttribute,
+  ScimResource,
+  ScimMeta,
   ScimUser,
   ScimEnterpriseUser,
   ScimName,
@@ -111,5 +83,48 @@ export type {
   ScimGroup,
   ScimGroupMember,
 } from './schema/index.js';
-export { applyPatch, DEFAULT_PATCH_OPTIONS, resolvePatchOptions, parsePatchRequest } from './patch/index.js';
-export type { PatchResult, PatchOptions, ResolvedPatchOptions, PatchOperation, PatchOpName } from './patch/index.js';
+
+// Validation and projection of resources against a resource type.
+export { validateResource, projectResource } from './schema/index.js';
+export type { ValidationContext, ValidationOptions, AttributeSelection } from './schema/index.js';
+
+// The filter language (RFC 7644 §3.4.2.2): parse, print, and compile to predicates and comparators.
+export {
+  parseFilter,
+  parsePatchPath,
+  parseAttrPath,
+  parseAttrPathList,
+  printFilter,
+  printAttrPath,
+  printPatchPath,
+  compileFilter,
+  compileSort,
+  compileValueFilter,
+  DEFAULT_FILTER_LIMITS,
+} from './filter/index.js';
+export type {
+  AttrPath,
+  CompareOperator,
+  CompValue,
+  CompareFilter,
+  PresentFilter,
+  LogicalFilter,
+  NotFilter,
+  ValuePathFilter,
+  Filter,
+  PatchPath,
+  FilterLimits,
+  FilterOptions,
+  ResourcePredicate,
+  ResourceComparator,
+  SortOrder,
+  ValueFilterPredicate,
+} from './filter/index.js';
+
+// PATCH (RFC 7644 §3.5.2): apply a PatchOp body to a resource, atomically.
+export { applyPatch } from './patch/index.js';
+export type { PatchResult, PatchOptions } from './patch/index.js';
+
+// Errors as data: every scimType with its status, and the SCIM error shape.
+export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType, scimError, httpError, isScimError, ScimException } from './errors/index.js';
+export type { ScimType, ScimError, Result } from './errors/index.js';

@@ -1,2 +1,9 @@
+/**
+ * @scimkit/core/testing: the `ScimStore` conformance kit. Call {@link describeStoreConformance} from
+ * a vitest test file with a factory for an empty store. ESM under vitest only (vitest loads test files
+ * as ES modules and refuses `require()`).
+ *
+ * @module @scimkit/core/testing
+ */
 export { describeStoreConformance } from './describe-store-conformance.js';
 export type { StoreConformanceOptions } from './describe-store-conformance.js';
