@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { httpError } from '../errors/scim-error.js';
+import { reportError } from './notify-change.js';
 import type { ScimFailure } from './scim-failure.js';
-import type { AuthenticationScheme } from './scim-server-config.js';
+import type { AuthenticationResult, AuthenticationScheme } from './scim-server-config.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from './server-context.js';
 
@@ -18,11 +19,24 @@ export interface Caller {
 export async function authenticate(context: ServerContext, request: ScimRequest): Promise<Result<Caller, ScimFailure>> {
   const hook = context.config.authenticate;
   if (hook === undefined) return ok({});
-  const outcome = await hook(request);
-  if (outcome.ok) return ok(outcome.principal === undefined ? {} : { principal: outcome.principal });
-  if (outcome.status === 403) return err(httpError(403, outcome.detail ?? 'Access denied'));
-  const challenge = outcome.challenge ?? defaultChallenge(context.config.authenticationSchemes ?? []);
-  return err({ ...httpError(401, outcome.detail ?? 'Authentication required'), headers: { 'WWW-Authenticate': challenge } });
+  const outcome: unknown = await hook(request);
+  // Fail closed: only a literal `ok: true` lets a caller in; a hook returning anything but an
+  // AuthenticationResult is a programmer error, reported and answered as a generic 500.
+  if (typeof outcome !== 'object' || outcome === null || typeof (outcome as { ok?: unknown }).ok !== 'boolean') {
+    reportError(context, 'scimkit: the authenticate hook returned something that is not an AuthenticationResult', outcome);
+    return err(httpError(500, 'Internal server error'));
+  }
+  const result = outcome as AuthenticationResult;
+  if (result.ok) return ok(result.principal === undefined ? {} : { principal: result.principal });
+  const detail = typeof result.detail === 'string' ? result.detail : undefined;
+  if (result.status === 403) return err(httpError(403, detail ?? 'Access denied'));
+  const challenge = headerValue(result.challenge) ?? defaultChallenge(context.config.authenticationSchemes ?? []);
+  return err({ ...httpError(401, detail ?? 'Authentication required'), headers: { 'WWW-Authenticate': challenge } });
+}
+
+/** A string fit for an HTTP field value (RFC 9110 §5.5: visible ASCII, space, tab), else undefined. */
+function headerValue(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[\x20-\x7e\t]+$/.test(value) ? value : undefined;
 }
 
 function defaultChallenge(schemes: readonly AuthenticationScheme[]): string {

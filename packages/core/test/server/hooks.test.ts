@@ -76,6 +76,25 @@ describe('authenticate', () => {
     expect(reply.body['detail']).toBe('Read-only client');
   });
 
+  it('fails closed on a hook that returns garbage: only a literal ok: true lets the caller in', async () => {
+    for (const garbage of [{ ok: 'true' }, { ok: 1 }, 'yes', 42, {}, null, undefined]) {
+      const logged: unknown[] = [];
+      const target = server({ authenticate: () => garbage as never, logger: { error: (_message, error) => logged.push(error) } });
+      const reply = await call(target, { method: 'GET', path: '/Users' });
+      expect(reply.status).toBe(500);
+      expect(reply.body['detail']).toBe('Internal server error');
+      expect(logged).toHaveLength(1);
+    }
+  });
+
+  it('never lets a refusal put a non-string detail or a broken header value in the response', async () => {
+    const target = server({ authenticate: () => ({ ok: false, detail: 42, challenge: 'Bearer\r\nSet-Cookie: x=1' }) as never });
+    const reply = await call(target, { method: 'GET', path: '/Users' });
+    expect(reply.status).toBe(401);
+    expect(reply.body['detail']).toBe('Authentication required');
+    expect(reply.headers['WWW-Authenticate']).toBe('Bearer realm="SCIM"');
+  });
+
   it('sees the request and runs after routing, before the body is parsed', async () => {
     const seen: string[] = [];
     const target = server({ authenticate: (request) => (seen.push(request.path), { ok: false }) });
