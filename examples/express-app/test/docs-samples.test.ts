@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * The docs promise that every TypeScript sample is quoted from a file that runs (an example or a
  * test). Each ```ts block must follow a `<!-- from: path -->` line naming that file, and its lines
  * must appear in the file in the same order (indentation aside; a `// …` line marks an elision).
- * docs/architecture.md is left out: its blocks are the modules' contract signatures, not samples.
+ * The repository README is checked too. docs/architecture.md is left out: its blocks are the
+ * modules' contract signatures, not samples.
  * (The check lives here because the `examples` test project is the one that reaches docs/.)
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -50,6 +51,7 @@ function samples(doc: string): Sample[] {
 }
 
 const docs = [
+  join(root, 'README.md'),
   ...markdownFiles(join(root, 'docs')),
   ...['express-app', 'koa-app', 'sqlite-store'].map((name) => join(root, 'examples', name, 'README.md')),
 ];
