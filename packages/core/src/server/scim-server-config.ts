@@ -53,7 +53,7 @@ export type AuthenticationResult =
       readonly status?: 401 | 403;
       /** The error's `detail`; default "Authentication required" / "Access denied". */
       readonly detail?: string;
-      /** `WWW-Authenticate` value for a 401; default derived from the first advertised scheme, else `Bearer realm="SCIM"`. */
+      /** `WWW-Authenticate` value for a 401; default from the primary advertised scheme (else the first): `Basic`/`Digest realm="SCIM"` for `httpbasic`/`httpdigest`, else `Bearer realm="SCIM"`. */
       readonly challenge?: string;
     };
 
