@@ -8,6 +8,8 @@ export interface NodeHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Absolute mount-point URL for `meta.location` when behind a proxy. Default `http(s)://{Host}{basePath}`. */
   readonly baseUrl?: string;
+  /** Longest wait for the whole request body, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
+  readonly bodyTimeoutMs?: number;
 }
 
 /** A `node:http` request listener; `next` (when given) receives requests outside `basePath`. */
@@ -21,6 +23,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () 
 export function createNodeHandler(server: ScimServer, options: NodeHandlerOptions = {}): NodeHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const maxBodyBytes = options.maxBodyBytes ?? server.config.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
 
   return (req, res, next) => {
     const url = req.url ?? '/';
@@ -34,18 +37,30 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
     req.on('error', () => undefined);
     res.on('error', () => undefined);
 
+    // RFC 9110 §15.5.14: refuse a declared oversize body before reading any of it.
+    if (Number(req.headers['content-length']) > maxBodyBytes) return refuse(res, 413, tooLarge(maxBodyBytes));
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
+    // RFC 9110 §15.5.9: a client that never finishes its body gets a 408 instead of a socket held open.
+    const timer = bodyTimeoutMs > 0 ? setTimeout(() => stop(408, 'The request body did not arrive in time'), bodyTimeoutMs) : undefined;
+    timer?.unref();
+    req.on('close', () => clearTimeout(timer));
+    const stop = (status: number, detail: string): void => {
+      if (refused) return;
+      refused = true;
+      chunks.length = 0;
+      clearTimeout(timer);
+      refuse(res, status, detail);
+    };
     req.on('data', (chunk: Buffer) => {
       if (refused) return;
       size += chunk.length;
       if (size <= maxBodyBytes) return void chunks.push(chunk);
-      refused = true;
-      chunks.length = 0;
-      send(res, { status: 413, headers: { 'Content-Type': SCIM_MEDIA_TYPE }, body: errorJson(413, `The request body is larger than the maximum of ${maxBodyBytes} bytes`) });
+      stop(413, tooLarge(maxBodyBytes));
     });
     req.on('end', () => {
+      clearTimeout(timer);
       if (refused) return;
       const host = validHost(req.headers.host) ?? 'localhost';
       const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
@@ -70,6 +85,16 @@ function parseQuery(text: string): Record<string, string | string[]> {
     query[key] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
   }
   return query;
+}
+
+/** A SCIM error that ends the exchange: `Connection: close`, so the unread rest of the body is dropped with the socket. */
+function refuse(res: ServerResponse, status: number, detail: string): void {
+  send(res, { status, headers: { 'Content-Type': SCIM_MEDIA_TYPE, Connection: 'close' }, body: errorJson(status, detail) });
+}
+
+/** The same 413 detail as the Express and Koa adapters. */
+function tooLarge(limit: number): string {
+  return `The request body exceeds ${limit} bytes.`;
 }
 
 function send(res: ServerResponse, response: ScimResponse): void {

@@ -81,6 +81,31 @@ describe('createNodeHandler', () => {
     expect((await postUser(`${origin}/Users`, 'small')).status).toBe(201);
   });
 
+  it('refuses a declared oversize body before it is sent, and closes the connection after any 413', async () => {
+    await serve({ maxBodyBytes: 1000 });
+    const { port } = running!.address() as AddressInfo;
+    // Only the head is sent: the answer must come without waiting for the 100 MB body.
+    const head = await rawExchange(port, 'POST /Users HTTP/1.1\r\nHost: x\r\nContent-Type: application/scim+json\r\nContent-Length: 100000000\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(head).toContain('"detail":"The request body exceeds 1000 bytes."');
+    // A chunked body that grows past the limit: 413, then the server closes rather than reading on.
+    const chunk = 'x'.repeat(600);
+    const chunked = await rawExchange(port, `POST /Users HTTP/1.1\r\nHost: x\r\nContent-Type: application/scim+json\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n${chunk}\r\n258\r\n${chunk}\r\n`);
+    expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
+    expect(chunked.toLowerCase()).toContain('connection: close');
+  });
+
+  it('answers 408 and closes the connection when the body never arrives (bodyTimeoutMs)', async () => {
+    await serve({ bodyTimeoutMs: 100 });
+    const { port } = running!.address() as AddressInfo;
+    const started = Date.now();
+    const reply = await rawExchange(port, 'POST /Users HTTP/1.1\r\nHost: x\r\nContent-Type: application/scim+json\r\nContent-Length: 50\r\n\r\n{"userName":');
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(reply).toContain('"status":"408"');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('survives a client that disconnects mid-body and one that sends garbage', async () => {
     const origin = await serve();
     const { port } = running!.address() as AddressInfo;
@@ -103,3 +128,19 @@ describe('createNodeHandler', () => {
     expect((await fetch(`${origin}/Users`)).status).toBe(200);
   });
 });
+
+/** Write raw bytes, keep the socket open, and collect what comes back until the server closes it. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => (received += data));
+    socket.on('close', () => resolve(received));
+    socket.on('error', () => resolve(received));
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error(`no close within 5 s; received ${JSON.stringify(received)}`));
+    });
+  });
+}
