@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Request, RequestHandler, Response } from 'express';
+import { bodyTimedOut } from './body-timed-out.js';
 import { payloadTooLarge } from './payload-too-large.js';
 import { queryParams } from './query-params.js';
 import { readBody, type BodyRead } from './read-body.js';
@@ -12,6 +13,8 @@ export interface ScimRouterOptions {
   readonly maxBodyBytes?: number;
   /** Public URL of the mount point, when the protocol and Host seen here are not the public ones. */
   readonly baseUrl?: string;
+  /** Longest wait for the request body this router reads, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
+  readonly bodyTimeoutMs?: number;
 }
 
 /**
@@ -21,14 +24,16 @@ export interface ScimRouterOptions {
  */
 export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {}): RequestHandler {
   const limit = options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+  const timeoutMs = options.bodyTimeoutMs ?? 30_000;
   return (req, res, next) => {
     void serve(req, res).catch(next);
   };
 
   async function serve(req: Request, res: Response): Promise<void> {
-    const read = await body(req, limit);
+    const read = await body(req, limit, timeoutMs);
     if (read.kind === 'aborted') return;
     if (read.kind === 'tooLarge') return write(res, payloadTooLarge(limit));
+    if (read.kind === 'timeout') return write(res, bodyTimedOut());
     const host = req.get('host');
     const baseUrl = options.baseUrl ?? (host === undefined ? undefined : `${req.protocol}://${host}${req.baseUrl}`);
     const request: ScimRequest = {
@@ -44,8 +49,8 @@ export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {})
 }
 
 /** The raw body a parser kept (`req.rawBody`, e.g. from `express.json({ verify })`), else what it parsed. */
-function body(req: Request, limit: number): Promise<BodyRead> | BodyRead {
-  if (!req.readableEnded && (req as { _body?: unknown })._body !== true) return readBody(req, limit);
+function body(req: Request, limit: number, timeoutMs: number): Promise<BodyRead> | BodyRead {
+  if (!req.readableEnded && (req as { _body?: unknown })._body !== true) return readBody(req, limit, timeoutMs);
   const raw = (req as { rawBody?: unknown }).rawBody;
   if (typeof raw === 'string' || raw instanceof Uint8Array) return { kind: 'body', body: raw.length === 0 ? undefined : raw };
   return { kind: 'body', body: req.body as unknown };

@@ -1,6 +1,7 @@
 import express from 'express';
 import express4 from 'express4';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
 import { scimRouter } from '../src/index.js';
 import { listen, type Listening } from './listen.js';
 import { rawExchange } from './raw-exchange.js';
@@ -234,6 +235,30 @@ describe.each([
     expect(reply).toMatch(/^HTTP\/1\.1 413 /);
     expect(reply).toContain('"status":"413"');
     expect(scim.requests).toHaveLength(0);
+  });
+
+  it('answers 408 and closes the connection when the body never arrives (bodyTimeoutMs)', async () => {
+    const scim = recordingHandler();
+    const app = createApp();
+    app.use('/scim/v2', scimRouter(scim, { bodyTimeoutMs: 100 }));
+    server = await listen(app);
+    const reply = await rawExchange(server.port, ['POST /scim/v2/Users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/scim+json\r\nContent-Length: 50\r\n\r\n{"userName":'], { settleMs: 5000 });
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(reply.toLowerCase()).toContain('connection: close');
+    expect(reply).toContain('"status":"408"');
+    expect(scim.requests).toHaveLength(0);
+  });
+
+  it('a form body express.urlencoded() already parsed is refused with 415, never created as a user', async () => {
+    const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore() });
+    const app = createApp();
+    app.use(createApp.urlencoded({ extended: false }));
+    app.use('/scim/v2', scimRouter(scim));
+    server = await listen(app);
+    const reply = await fetch(`${server.origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'userName=form' });
+    expect(reply.status).toBe(415);
+    expect((await reply.json()).status).toBe('415');
+    expect((await (await fetch(`${server.origin}/scim/v2/Users`)).json()).totalResults).toBe(0);
   });
 
   it('survives a client that disconnects mid-body, and keeps serving', async () => {

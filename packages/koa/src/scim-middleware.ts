@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Context, Middleware } from 'koa';
+import { bodyTimedOut } from './body-timed-out.js';
 import { payloadTooLarge } from './payload-too-large.js';
 import { queryParams } from './query-params.js';
 import { readBody, type BodyRead } from './read-body.js';
@@ -14,6 +15,8 @@ export interface ScimMiddlewareOptions {
   readonly maxBodyBytes?: number;
   /** Public URL of the mount point, when the protocol and Host seen here are not the public ones. */
   readonly baseUrl?: string;
+  /** Longest wait for the request body this middleware reads, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
+  readonly bodyTimeoutMs?: number;
 }
 
 /**
@@ -22,12 +25,13 @@ export interface ScimMiddlewareOptions {
  */
 export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptions = {}): Middleware {
   const limit = options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+  const timeoutMs = options.bodyTimeoutMs ?? 30_000;
   const fixedPrefix = options.prefix === undefined ? undefined : withoutTrailingSlash(options.prefix);
   return async (ctx, next) => {
     const prefix = fixedPrefix ?? routePrefix(ctx);
     const path = ctx.path === prefix ? '/' : ctx.path.startsWith(`${prefix}/`) ? ctx.path.slice(prefix.length) : undefined;
     if (path === undefined) return next();
-    const read = await body(ctx, limit);
+    const read = await body(ctx, limit, timeoutMs);
     if (read.kind === 'aborted') return;
     const mountPath = (ctx as { mountPath?: string }).mountPath ?? '';
     const baseUrl = options.baseUrl ?? (ctx.host === '' ? undefined : `${ctx.protocol}://${ctx.host}${mountPath}${prefix}`);
@@ -39,7 +43,7 @@ export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptio
       ...(baseUrl === undefined ? {} : { baseUrl }),
       ...(read.kind === 'body' && read.body !== undefined ? { body: read.body } : {}),
     };
-    write(ctx, read.kind === 'tooLarge' ? payloadTooLarge(limit) : await server.handle(request));
+    write(ctx, read.kind === 'tooLarge' ? payloadTooLarge(limit) : read.kind === 'timeout' ? bodyTimedOut() : await server.handle(request));
   };
 }
 
@@ -59,10 +63,10 @@ function withoutTrailingSlash(path: string): string {
   return path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-function body(ctx: Context, limit: number): Promise<BodyRead> | BodyRead {
+function body(ctx: Context, limit: number, timeoutMs: number): Promise<BodyRead> | BodyRead {
   const request = ctx.request as { rawBody?: unknown; body?: unknown };
   if (typeof request.rawBody === 'string') return { kind: 'body', body: request.rawBody || undefined };
-  return ctx.req.readableEnded ? { kind: 'body', body: request.body } : readBody(ctx.req, limit);
+  return ctx.req.readableEnded ? { kind: 'body', body: request.body } : readBody(ctx.req, limit, timeoutMs);
 }
 
 function write(ctx: Context, response: ScimResponse): void {

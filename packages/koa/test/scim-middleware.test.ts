@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import Koa2 from 'koa2';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
 import { scimMiddleware } from '../src/index.js';
 import { listen, type Listening } from './listen.js';
 import { rawExchange } from './raw-exchange.js';
@@ -228,6 +229,35 @@ describe.each([
     expect(reply).toMatch(/^HTTP\/1\.1 413 /);
     expect(reply).toContain('"status":"413"');
     expect(scim.requests).toHaveLength(0);
+  });
+
+  it('answers 408 and closes the connection when the body never arrives (bodyTimeoutMs)', async () => {
+    const scim = recordingHandler();
+    const app = new KoaApp();
+    app.use(scimMiddleware(scim, { prefix: '/scim/v2', bodyTimeoutMs: 100 }));
+    const { port } = await serve(app);
+    const reply = await rawExchange(port, ['POST /scim/v2/Users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/scim+json\r\nContent-Length: 50\r\n\r\n{"userName":'], { settleMs: 5000 });
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(reply.toLowerCase()).toContain('connection: close');
+    expect(reply).toContain('"status":"408"');
+    expect(scim.requests).toHaveLength(0);
+  });
+
+  it('a form body a parser already turned into an object is refused with 415, never created as a user', async () => {
+    const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore() });
+    const app = new KoaApp();
+    // What koa-body leaves for a form: the stream consumed, ctx.request.body an object, no raw text.
+    app.use(async (ctx, next) => {
+      let raw = '';
+      for await (const chunk of ctx.req) raw += String(chunk);
+      if (raw !== '') (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(raw));
+      await next();
+    });
+    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    const { origin } = await serve(app);
+    const reply = await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'userName=form' });
+    expect(reply.status).toBe(415);
+    expect((await (await fetch(`${origin}/scim/v2/Users`)).json()).totalResults).toBe(0);
   });
 
   it('survives a client that disconnects mid-body, and keeps serving', async () => {
