@@ -134,6 +134,21 @@ export function describeLists(service: Current): void {
       }
     });
 
+    it('filters and sorts on meta.location as served (the store does not hold it)', async () => {
+      const { client } = service();
+      const [first, second] = await createUsers(client, [userBody('loc1'), userBody('loc2')]);
+      const location = `${client.baseUrl}/Users/${second?.id}`;
+      const exact = await filter(`meta.location eq "${location}"`);
+      expectList(exact, 1, 1, 1);
+      expect(userNames(exact)).toEqual(['loc2']);
+      expectList(await filter('meta.location co "/Users/"'), 2, 1, 2);
+      expectList(await filter('meta.location pr and userName eq "loc1"'), 1, 1, 1);
+      const ids = [first?.id, second?.id].sort() as string[];
+      const sorted = await client.get('/Users', { query: { sortBy: 'meta.location', sortOrder: 'descending', count: 1 } });
+      expectList(sorted, 2, 1, 1);
+      expect(sorted.body.Resources[0].id).toBe(ids[1]);
+    });
+
     it('answers 400 invalidFilter for syntax errors, unknown attributes and never-returned attributes', async () => {
       for (const expression of ['userName eq', 'userName xx "a"', '(userName eq "a"', 'noSuchAttribute eq "x"', 'password eq "secret"', 'userName eq "unterminated']) {
         expectError(await filter(expression), 400, 'invalidFilter');

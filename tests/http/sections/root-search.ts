@@ -37,6 +37,16 @@ export function describeRootSearch(service: Current): void {
       expectError(await client.post('/.search', { schemas: [SEARCH], filter: 'noSuchAttribute eq "x"' }), 400, 'invalidFilter');
     });
 
+    it('filters on meta.location as served: users have one, the endpoint-less groups none', async () => {
+      const { client } = service();
+      const created = await client.post('/Users', userBody('located'));
+      const reply = await client.post('/.search', { schemas: [SEARCH], filter: `meta.location eq "${client.baseUrl}/Users/${created.body.id}"` });
+      expectList(reply, 1, 1, 1);
+      expect(reply.body.Resources[0].userName).toBe('located');
+      const unlocated = await client.post('/.search', { schemas: [SEARCH], filter: 'not (meta.location pr)' });
+      expect(unlocated.body.Resources.map((r: { meta: { resourceType: string } }) => r.meta.resourceType)).toEqual(['Group', 'Group']);
+    });
+
     it('sorts the union when sortBy is given, then pages it as one list', async () => {
       const { client } = service();
       await client.post('/Users', userBody('u', { displayName: 'Bob' }));

@@ -12,12 +12,16 @@ export function resourceLocation(type: ServedType, id: string, baseUrl: string):
   return `${baseUrl}${type.model.definition.endpoint}/${encodeURIComponent(id)}`;
 }
 
+/** The resource with its `meta.location` (when its type has one), as every response shows it. */
+export function locateResource(type: ServedType, resource: ScimResource, baseUrl: string): ScimResource {
+  const location = resourceLocation(type, resource.id, baseUrl);
+  return location === undefined ? resource : { ...resource, meta: { ...resource.meta, location } };
+}
+
 /**
  * Stage 8, project: the resource as served, with `meta.location` and only the attributes the
  * client asked for (RFC 7644 §3.4.2.5; RFC 7643 §2.2 `returned`).
  */
 export function presentResource(type: ServedType, resource: ScimResource, baseUrl: string, selection: AttributeSelection): Record<string, unknown> {
-  const location = resourceLocation(type, resource.id, baseUrl);
-  const located: ScimResource = location === undefined ? resource : { ...resource, meta: { ...resource.meta, location } };
-  return projectResource(type.model, located, selection);
+  return projectResource(type.model, locateResource(type, resource, baseUrl), selection);
 }

@@ -11,6 +11,11 @@ export interface TypeQuery {
   readonly sort?: SortSpec;
   /** RFC 7644 §3.4.2.3 comparator of `sort`. */
   readonly compare?: (a: ScimResource, b: ScimResource) => number;
+  /**
+   * Filter and sort here, never in the store: they read what only the served form has
+   * (`meta.location`, see location-query.ts), so `matches` and `compare` add it themselves.
+   */
+  readonly inMemory?: boolean;
   /** The page to return; absent: every match. */
   readonly page?: { readonly startIndex: number; readonly count: number };
 }
@@ -22,7 +27,7 @@ export interface TypeQuery {
 export async function queryResources(context: ServerContext, type: ServedType, query: TypeQuery): Promise<StoreQueryResult> {
   const capabilities = context.store.capabilities ?? {};
   const model = type.model;
-  const pushFilter = query.filter === undefined || capabilities.filter?.(query.filter) === true;
+  const pushFilter = query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter) === true);
   const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
   const pushPage = pushSort && query.page !== undefined && capabilities.paging === true;
   const semantics: FilterSemantics = {

@@ -1,8 +1,9 @@
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
 import type { Exchange } from '../exchange.js';
-import { presentResource } from '../present-resource.js';
-import { queryResources } from '../query-resources.js';
+import { mentionsLocation, overServedForm } from '../location-query.js';
+import { locateResource, presentResource } from '../present-resource.js';
+import { queryResources, type TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
 import { errorResponse, jsonResponse, listBody } from '../serialize.js';
@@ -32,12 +33,16 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, type.model);
   if (compare !== undefined && !compare.ok) return errorResponse(compare.error);
 
-  const result = await queryResources(exchange.context, type, {
+  const query: TypeQuery = {
     ...(filter === undefined ? {} : { filter }),
     matches: matches?.value ?? (() => true),
     ...(sortBy === undefined || compare === undefined ? {} : { sort: { path: sortBy, order: sortOrder }, compare: compare.value }),
     page: { startIndex, count },
-  });
+  };
+  const located = mentionsLocation(filter, sortBy)
+    ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
+    : query;
+  const result = await queryResources(exchange.context, type, located);
   const resources = result.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

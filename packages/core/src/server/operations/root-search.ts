@@ -3,7 +3,8 @@ import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { Exchange } from '../exchange.js';
-import { presentResource } from '../present-resource.js';
+import { mentionsLocation, overServedForm } from '../location-query.js';
+import { locateResource, presentResource } from '../present-resource.js';
 import { queryResources, type TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody } from '../search-parameters.js';
@@ -32,16 +33,21 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, models);
   if (compare !== undefined && !compare.ok) return errorResponse(compare.error);
   const query: TypeQuery = { ...(filter === undefined ? {} : { filter }), matches: matches?.value ?? (() => true) };
+  // A query on `meta.location` reads each type's resources as served (with their location).
+  const inMemory = mentionsLocation(filter, sortBy);
+  const served = (type: ServedType): ((resource: ScimResource) => ScimResource) => (resource) =>
+    inMemory ? locateResource(type, resource, exchange.baseUrl) : resource;
+  const queryOf = (type: ServedType): TypeQuery => (inMemory ? overServedForm(query, served(type)) : query);
 
   // Count first (cheap for a store that filters and pages), so a huge result is refused unread.
   let total = 0;
-  for (const type of types) total += (await queryResources(context, type, { ...query, page: { startIndex: 1, count: 0 } })).totalResults;
+  for (const type of types) total += (await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: 0 } })).totalResults;
   const max = context.limits.rootSearchMaxResults;
   if (total > max) return errorResponse(scimError('tooMany', `The search matches ${total} resources; the limit is ${max}. Narrow the filter.`));
 
   const found: { type: ServedType; resource: ScimResource }[] = [];
   for (const type of types) {
-    for (const resource of (await queryResources(context, type, query)).resources) found.push({ type, resource });
+    for (const resource of (await queryResources(context, type, queryOf(type))).resources) found.push({ type, resource: served(type)(resource) });
   }
   if (compare !== undefined) found.sort((a, b) => compare.value(a.resource, b.resource));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);

@@ -1,0 +1,46 @@
+import type { AttrPath, Filter } from '../filter/ast.js';
+import type { ScimResource } from '../schema/scim-resource.js';
+import type { TypeQuery } from './query-resources.js';
+
+/**
+ * Whether a filter or `sortBy` names `meta.location` (RFC 7643 §3.1). Stores keep resources
+ * without it (it depends on the request's base URL), so such a query must run in memory on the
+ * resources as served: service-spec.md applies the query "to the SCIM representation".
+ */
+export function mentionsLocation(filter: Filter | undefined, sortBy: AttrPath | undefined): boolean {
+  return (filter !== undefined && filterMentionsLocation(filter)) || (sortBy !== undefined && isLocation(sortBy));
+}
+
+function filterMentionsLocation(filter: Filter): boolean {
+  switch (filter.kind) {
+    case 'compare':
+    case 'present':
+      return isLocation(filter.path);
+    case 'and':
+    case 'or':
+      return filterMentionsLocation(filter.left) || filterMentionsLocation(filter.right);
+    case 'not':
+      return filterMentionsLocation(filter.filter);
+    case 'valuePath':
+      // Paths inside the brackets are relative to an element of a multi-valued attribute.
+      return isLocation(filter.path);
+  }
+}
+
+function isLocation(path: AttrPath): boolean {
+  return path.attr.toLowerCase() === 'meta' && path.subAttr?.toLowerCase() === 'location';
+}
+
+/**
+ * The same query run in memory over each resource as served (`locate` adds `meta.location`):
+ * nothing is pushed to the store, which does not know the location.
+ */
+export function overServedForm(query: TypeQuery, locate: (resource: ScimResource) => ScimResource): TypeQuery {
+  const { matches, compare } = query;
+  return {
+    ...query,
+    inMemory: true,
+    matches: (resource) => matches(locate(resource)),
+    ...(compare === undefined ? {} : { compare: (a: ScimResource, b: ScimResource) => compare(locate(a), locate(b)) }),
+  };
+}
