@@ -4,6 +4,7 @@ import { describeClients } from './sections/clients.js';
 import { describeConcurrency } from './sections/concurrency.js';
 import { describeDiscovery } from './sections/discovery.js';
 import { describeEtags } from './sections/etags.js';
+import { describeHostileInput } from './sections/hostile-input.js';
 import { describeLists } from './sections/lists.js';
 import { describeProtocol } from './sections/protocol.js';
 import { describeRootSearch } from './sections/root-search.js';
@@ -41,6 +42,7 @@ export function describeSeedService(name: string, start: StartService): void {
     describeRootSearch(service);
     describeDiscovery(service);
     describeProtocol(service);
+    describeHostileInput(service);
     describeConcurrency(service);
     describeClients(service);
     describeAuthentication(start);
