@@ -257,8 +257,8 @@ describe.each([
     server = await listen(app);
     const reply = await fetch(`${server.origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'userName=form' });
     expect(reply.status).toBe(415);
-    expect((await reply.json()).status).toBe('415');
-    expect((await (await fetch(`${server.origin}/scim/v2/Users`)).json()).totalResults).toBe(0);
+    expect(((await reply.json()) as { status: string }).status).toBe('415');
+    expect(((await (await fetch(`${server.origin}/scim/v2/Users`)).json()) as { totalResults: number }).totalResults).toBe(0);
   });
 
   it('survives a client that disconnects mid-body, and keeps serving', async () => {

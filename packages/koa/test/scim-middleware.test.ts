@@ -257,7 +257,7 @@ describe.each([
     const { origin } = await serve(app);
     const reply = await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'userName=form' });
     expect(reply.status).toBe(415);
-    expect((await (await fetch(`${origin}/scim/v2/Users`)).json()).totalResults).toBe(0);
+    expect(((await (await fetch(`${origin}/scim/v2/Users`)).json()) as { totalResults: number }).totalResults).toBe(0);
   });
 
   it('survives a client that disconnects mid-body, and keeps serving', async () => {
