@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { createNodeHandler } from '@scimkit/node';
+import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createSeedService } from './seed-service.js';
 
 /**
@@ -12,6 +12,8 @@ const token = process.env['SCIM_BEARER_TOKEN'];
 
 const service = createSeedService(token === undefined || token === '' ? {} : { bearerToken: token });
 const server = createServer(createNodeHandler(service, { basePath: '/scim/v2' }));
+// A request Node's parser refuses (a lowercase or unknown method, oversized headers) still gets a SCIM error body.
+server.on('clientError', answerClientError);
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? address.port : port;

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { createNodeHandler, type NodeHandlerOptions } from '@scimkit/node';
+import { answerClientError, createNodeHandler, type NodeHandlerOptions } from '@scimkit/node';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 let running: Server | undefined;
@@ -104,6 +104,27 @@ describe('createNodeHandler', () => {
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
     expect(reply).toContain('"status":"408"');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('answerClientError gives requests the HTTP parser refuses a SCIM error body, then closes', async () => {
+    await serve();
+    running!.on('clientError', answerClientError);
+    const { port } = running!.address() as AddressInfo;
+    for (const [request, status] of [
+      ['get /Users HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['FOO /Users HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['\u0000\u0001GARBAGE / HTTP/9.9\r\n\r\n', 400],
+      [`GET /Users?filter=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+    ] as const) {
+      const reply = await rawExchange(port, request);
+      expect(reply, request.slice(0, 20)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(reply).toContain('Content-Type: application/scim+json');
+      const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { schemas: string[]; status: string; detail: string };
+      expect(body.schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
+      expect(body.status).toBe(String(status));
+      expect(body.detail).not.toBe('');
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/Users`)).status).toBe(200);
   });
 
   it('survives a client that disconnects mid-body and one that sends garbage', async () => {
