@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
  * as it says. Its `listen(8080)` is redirected to a free port on the loopback interface.
  */
 describe('the README sample (src/minimal.ts)', () => {
-  const listen = Server.prototype.listen;
+  const listen = Server.prototype.listen as (this: Server, port: number, host: string) => Server;
   const listened = vi.spyOn(Server.prototype, 'listen').mockImplementation(function (this: Server) {
     return listen.call(this, 0, '127.0.0.1');
   });
