@@ -128,3 +128,7 @@ export type { PatchResult, PatchOptions } from './patch/index.js';
 // Errors as data: every scimType with its status, and the SCIM error shape.
 export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType, scimError, httpError, isScimError, ScimException } from './errors/index.js';
 export type { ScimType, ScimError, Result } from './errors/index.js';
+
+// For adapters: read a request body within limits, decode a query string, answer an error before `handle()`.
+export { readRequestBody, DEFAULT_BODY_TIMEOUT_MS, parseQuery, scimErrorResponse } from './transport/index.js';
+export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead } from './transport/index.js';

@@ -1,9 +1,5 @@
-import { DEFAULT_LIMITS, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import { DEFAULT_LIMITS, parseQuery, readRequestBody, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Request, RequestHandler, Response } from 'express';
-import { bodyTimedOut } from './body-timed-out.js';
-import { payloadTooLarge } from './payload-too-large.js';
-import { queryParams } from './query-params.js';
-import { readBody, type BodyRead } from './read-body.js';
 
 /** What `createScimServer()` returns, or anything else with its `handle()`. */
 export type ScimHandler = Pick<ScimServer, 'handle'> & { readonly config?: Pick<ScimServer['config'], 'limits'> };
@@ -23,37 +19,35 @@ export interface ScimRouterOptions {
  * the raw body the parser kept (`req.rawBody`), else what it left in `req.body`.
  */
 export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {}): RequestHandler {
-  const limit = options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
-  const timeoutMs = options.bodyTimeoutMs ?? 30_000;
+  const limits = { maxBytes: options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
   return (req, res, next) => {
     void serve(req, res).catch(next);
   };
 
   async function serve(req: Request, res: Response): Promise<void> {
-    const read = await body(req, limit, timeoutMs);
+    const read = await body(req);
     if (read.kind === 'aborted') return;
-    if (read.kind === 'tooLarge') return write(res, payloadTooLarge(limit));
-    if (read.kind === 'timeout') return write(res, bodyTimedOut());
+    if (read.kind === 'refused') return write(res, read.response);
     const host = req.get('host');
     const baseUrl = options.baseUrl ?? (host === undefined ? undefined : `${req.protocol}://${host}${req.baseUrl}`);
     const request: ScimRequest = {
       method: req.method,
       path: req.path,
-      query: queryParams(req.originalUrl),
+      query: parseQuery(req.originalUrl),
       headers: req.headers,
       ...(read.body === undefined ? {} : { body: read.body }),
       ...(baseUrl === undefined ? {} : { baseUrl }),
     };
     write(res, await server.handle(request));
   }
-}
 
-/** The raw body a parser kept (`req.rawBody`, e.g. from `express.json({ verify })`), else what it parsed. */
-function body(req: Request, limit: number, timeoutMs: number): Promise<BodyRead> | BodyRead {
-  if (!req.readableEnded && (req as { _body?: unknown })._body !== true) return readBody(req, limit, timeoutMs);
-  const raw = (req as { rawBody?: unknown }).rawBody;
-  if (typeof raw === 'string' || raw instanceof Uint8Array) return { kind: 'body', body: raw.length === 0 ? undefined : raw };
-  return { kind: 'body', body: req.body as unknown };
+  /** The raw body a parser kept (`req.rawBody`, e.g. from `express.json({ verify })`), else what it parsed. */
+  function body(req: Request): Promise<RequestBodyRead> | { readonly kind: 'body'; readonly body: unknown } {
+    if (!req.readableEnded && (req as { _body?: unknown })._body !== true) return readRequestBody(req, limits);
+    const raw = (req as { rawBody?: unknown }).rawBody;
+    if (typeof raw === 'string' || raw instanceof Uint8Array) return { kind: 'body', body: raw.length === 0 ? undefined : raw };
+    return { kind: 'body', body: req.body as unknown };
+  }
 }
 
 function write(res: Response, response: ScimResponse): void {

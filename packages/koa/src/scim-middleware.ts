@@ -1,9 +1,5 @@
-import { DEFAULT_LIMITS, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import { DEFAULT_LIMITS, parseQuery, readRequestBody, type RequestBodyOptions, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Context, Middleware } from 'koa';
-import { bodyTimedOut } from './body-timed-out.js';
-import { payloadTooLarge } from './payload-too-large.js';
-import { queryParams } from './query-params.js';
-import { readBody, type BodyRead } from './read-body.js';
 
 /** What `createScimServer()` returns, or anything else with its `handle()`. */
 export type ScimHandler = Pick<ScimServer, 'handle'> & { readonly config?: Pick<ScimServer['config'], 'limits'> };
@@ -24,26 +20,26 @@ export interface ScimMiddlewareOptions {
  * body parser kept (`ctx.request.rawBody`) or what it parsed, and reads the stream itself otherwise.
  */
 export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptions = {}): Middleware {
-  const limit = options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
-  const timeoutMs = options.bodyTimeoutMs ?? 30_000;
+  const limits = { maxBytes: options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
   const fixedPrefix = options.prefix === undefined ? undefined : withoutTrailingSlash(options.prefix);
   return async (ctx, next) => {
     const prefix = fixedPrefix ?? routePrefix(ctx);
     const path = ctx.path === prefix ? '/' : ctx.path.startsWith(`${prefix}/`) ? ctx.path.slice(prefix.length) : undefined;
     if (path === undefined) return next();
-    const read = await body(ctx, limit, timeoutMs);
+    const read = await body(ctx, limits);
     if (read.kind === 'aborted') return;
+    if (read.kind === 'refused') return write(ctx, read.response);
     const mountPath = (ctx as { mountPath?: string }).mountPath ?? '';
     const baseUrl = options.baseUrl ?? (ctx.host === '' ? undefined : `${ctx.protocol}://${ctx.host}${mountPath}${prefix}`);
     const request: ScimRequest = {
       method: ctx.method,
       path,
-      query: queryParams(ctx.url),
+      query: parseQuery(ctx.url),
       headers: ctx.req.headers,
       ...(baseUrl === undefined ? {} : { baseUrl }),
-      ...(read.kind === 'body' && read.body !== undefined ? { body: read.body } : {}),
+      ...(read.body === undefined ? {} : { body: read.body }),
     };
-    write(ctx, read.kind === 'tooLarge' ? payloadTooLarge(limit) : read.kind === 'timeout' ? bodyTimedOut() : await server.handle(request));
+    write(ctx, await server.handle(request));
   };
 }
 
@@ -63,10 +59,10 @@ function withoutTrailingSlash(path: string): string {
   return path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-function body(ctx: Context, limit: number, timeoutMs: number): Promise<BodyRead> | BodyRead {
+function body(ctx: Context, limits: RequestBodyOptions): Promise<RequestBodyRead> | { readonly kind: 'body'; readonly body: unknown } {
   const request = ctx.request as { rawBody?: unknown; body?: unknown };
   if (typeof request.rawBody === 'string') return { kind: 'body', body: request.rawBody || undefined };
-  return ctx.req.readableEnded ? { kind: 'body', body: request.body } : readBody(ctx.req, limit, timeoutMs);
+  return ctx.req.readableEnded ? { kind: 'body', body: request.body } : readRequestBody(ctx.req, limits);
 }
 
 function write(ctx: Context, response: ScimResponse): void {

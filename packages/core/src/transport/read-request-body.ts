@@ -1,0 +1,88 @@
+import { httpError } from '../errors/scim-error.js';
+import type { ScimResponse } from '../server/scim-request.js';
+import { scimErrorResponse } from './scim-error-response.js';
+
+/** The part of a Node readable request (`http.IncomingMessage`) that {@link readRequestBody} uses. */
+export interface RequestBodyStream {
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly destroyed?: boolean;
+  on(event: 'data' | 'end' | 'error' | 'close', listener: (chunk: Uint8Array) => void): unknown;
+  off(event: 'data' | 'end' | 'error' | 'close', listener: (chunk: Uint8Array) => void): unknown;
+  pause(): unknown;
+}
+
+export interface RequestBodyOptions {
+  /** Largest body accepted, in bytes: a larger one, declared (`Content-Length`) or sent, is a 413. */
+  readonly maxBytes: number;
+  /** Longest wait for the whole body, in ms: a client still sending after it gets a 408. Default 30 000; 0 waits as long as the request lives. */
+  readonly timeoutMs?: number | undefined;
+}
+
+/**
+ * What reading a request body gave: its bytes (`undefined` when empty); a response that refuses it
+ * (413 or 408, with `Connection: close` so the unread rest goes with the socket); or nothing to
+ * answer, because the client went away.
+ */
+export type RequestBodyRead =
+  | { readonly kind: 'body'; readonly body: Uint8Array | undefined }
+  | { readonly kind: 'refused'; readonly response: ScimResponse }
+  | { readonly kind: 'aborted' };
+
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * Reads an unread request stream into memory for `handle()`, within `maxBytes` (RFC 9110 §15.5.14:
+ * a declared oversize body is refused before any of it is read) and `timeoutMs` (§15.5.9). Never
+ * rejects and never waits forever; on a refusal the stream is paused, not drained.
+ */
+export function readRequestBody(stream: RequestBodyStream, options: RequestBodyOptions): Promise<RequestBodyRead> {
+  const { maxBytes, timeoutMs = DEFAULT_BODY_TIMEOUT_MS } = options;
+  if (Number(stream.headers?.['content-length']) > maxBytes) return Promise.resolve(tooLarge(maxBytes));
+  if (stream.destroyed === true) return Promise.resolve({ kind: 'aborted' });
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const finish = (result: RequestBodyRead): void => {
+      clearTimeout(timer);
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onAbort);
+      stream.off('close', onAbort);
+      if (result.kind === 'refused') stream.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Uint8Array): void => {
+      size += chunk.byteLength;
+      if (size <= maxBytes) chunks.push(chunk);
+      else finish(tooLarge(maxBytes));
+    };
+    const onEnd = (): void => finish({ kind: 'body', body: size === 0 ? undefined : concat(chunks, size) });
+    const onAbort = (): void => finish({ kind: 'aborted' });
+    const onTimeout = (): void => finish({ kind: 'refused', response: closing(408, 'The request body did not arrive in time') });
+    const timer = timeoutMs > 0 ? setTimeout(onTimeout, timeoutMs) : undefined;
+    (timer as { unref?: () => void } | undefined)?.unref?.();
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onAbort);
+    stream.on('close', onAbort);
+  });
+}
+
+function tooLarge(maxBytes: number): RequestBodyRead {
+  return { kind: 'refused', response: closing(413, `The request body exceeds ${maxBytes} bytes.`) };
+}
+
+function closing(status: number, detail: string): ScimResponse {
+  return scimErrorResponse(httpError(status, detail), { Connection: 'close' });
+}
+
+function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
