@@ -83,4 +83,83 @@ describe('bad input never breaks the server', () => {
       { numRuns: 400 },
     );
   });
+
+  it('arbitrary bytes under arbitrary Content-Types (charsets, forms, garbage) never produce a 500 or a write of garbage', async () => {
+    const server = scim();
+    const contentType = fc.oneof(
+      fc.constantFrom('application/scim+json', 'application/json; charset=utf-8', 'application/scim+json; charset=latin1', 'application/json; charset=utf-16', 'application/scim+json; charset=bogus', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ';', ''),
+      fc.string({ maxLength: 30 }),
+    );
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.json({ maxDepth: 3 }).map((text) => new TextEncoder().encode(text)),
+      fc.constantFrom(new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]), new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]), new Uint8Array([0xe0, 0xa4]), new Uint8Array([...new TextEncoder().encode('{"userName":"x'), 0xff, 0x22, 0x7d])),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('POST /Users', 'PUT /Users/x', 'PATCH /Users/x', 'POST /Users/.search', 'POST /.search'), contentType, bytes, async (route, type, body) => {
+        const [m, path] = route.split(' ') as [string, string];
+        const response = await server.handle({ method: m, path, headers: { 'content-type': type }, body });
+        expectWellFormed(response);
+        if (response.status === 201) expect(response.body).not.toContain('\ufffd');
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('bodies a framework already parsed, with prototype keys and lone surrogates at any depth, never pollute or break anything', async () => {
+    const server = scim();
+    const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'userName', 'name', 'emails', 'value', 'Operations', 'op', 'path', 'filter', 'schemas', '\ud800'), fc.string({ maxLength: 8 }));
+    const leaf = fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 3 }), tie('object')),
+      // Built with defineProperty, as JSON.parse does: '__proto__' stays an own key.
+      object: fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((entries) => {
+        const object: Record<string, unknown> = {};
+        for (const [name, member] of entries) Object.defineProperty(object, name, { value: member, enumerable: true, writable: true, configurable: true });
+        return object;
+      }),
+    }));
+    const created = await server.handle({ method: 'POST', path: '/Users', body: JSON.stringify({ userName: 'parsed-target' }) });
+    const id = (JSON.parse(created.body ?? '{}') as { id: string }).id;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('POST /Users', `PUT /Users/${id}`, `PATCH /Users/${id}`, 'POST /Users/.search', 'POST /.search'), value, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', undefined), async (route, body, type) => {
+        const [m, path] = route.split(' ') as [string, string];
+        const response = await server.handle({ method: m, path, body, ...(type === undefined ? {} : { headers: { 'content-type': type } }) });
+        expectWellFormed(response);
+        if (type === 'application/x-www-form-urlencoded') expect(response.status).toBe(415);
+        expect(Object.keys(Object.prototype)).toEqual([]);
+        expect(({} as Record<string, unknown>)['userName']).toBeUndefined();
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a write that fails leaves the resource exactly as it was (no partial write)', async () => {
+    const server = scim();
+    const created = await server.handle({ method: 'POST', path: '/Users', body: JSON.stringify({ userName: 'atomic', emails: [{ value: 'a@b.c', type: 'work' }], name: { givenName: 'A' } }) });
+    const id = (JSON.parse(created.body ?? '{}') as { id: string }).id;
+    const op = fc.record({
+      op: fc.constantFrom('add', 'replace', 'remove'),
+      path: fc.constantFrom('title', 'name.givenName', 'emails', 'emails[type eq "work"].value', 'userName', 'active', 'id', 'meta.created', 'nope', '__proto__', 'emails[', 'groups'),
+      value: fc.oneof(fc.json({ maxDepth: 2 }).map((text) => JSON.parse(text) as unknown), fc.constantFrom('x', 1, true, null, [], {})),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 4 }), fc.boolean(), async (operations, put) => {
+        const before = await server.handle({ method: 'GET', path: `/Users/${id}` });
+        const body = put
+          ? JSON.stringify(Object.fromEntries(operations.map((o) => [o.path, o.value])))
+          : JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: operations });
+        const response = await server.handle({ method: put ? 'PUT' : 'PATCH', path: `/Users/${id}`, body });
+        expectWellFormed(response);
+        const after = await server.handle({ method: 'GET', path: `/Users/${id}` });
+        if (response.status >= 400) expect(after.body).toBe(before.body);
+        else expect(after.body).toBe(response.body);
+        if (put && response.status === 200) {
+          // Put the resource back so the next run starts from a valid user.
+          await server.handle({ method: 'PUT', path: `/Users/${id}`, body: JSON.stringify({ userName: 'atomic', emails: [{ value: 'a@b.c', type: 'work' }], name: { givenName: 'A' } }) });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
