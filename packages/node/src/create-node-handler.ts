@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_LIMITS, SCIM_MEDIA_TYPE, URN, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import { DEFAULT_LIMITS, httpError, parseQuery, readRequestBody, scimErrorResponse, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 
 export interface NodeHandlerOptions {
   /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
@@ -22,8 +22,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () 
  */
 export function createNodeHandler(server: ScimServer, options: NodeHandlerOptions = {}): NodeHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const maxBodyBytes = options.maxBodyBytes ?? server.config.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
-  const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
+  const limits = { maxBytes: options.maxBodyBytes ?? server.config.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
 
   return (req, res, next) => {
     const url = req.url ?? '/';
@@ -32,69 +31,26 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
     const path = fullPath.slice(basePath.length) || '/';
     if (!fullPath.startsWith(basePath) || !path.startsWith('/')) {
       if (next !== undefined) return next();
-      return send(res, { status: 404, headers: { 'Content-Type': SCIM_MEDIA_TYPE }, body: errorJson(404, '') });
+      return send(res, scimErrorResponse(httpError(404)));
     }
     req.on('error', () => undefined);
     res.on('error', () => undefined);
-
-    // RFC 9110 §15.5.14: refuse a declared oversize body before reading any of it.
-    if (Number(req.headers['content-length']) > maxBodyBytes) return refuse(res, 413, tooLarge(maxBodyBytes));
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    // RFC 9110 §15.5.9: a client that never finishes its body gets a 408 instead of a socket held open.
-    const timer = bodyTimeoutMs > 0 ? setTimeout(() => stop(408, 'The request body did not arrive in time'), bodyTimeoutMs) : undefined;
-    timer?.unref();
-    req.on('close', () => clearTimeout(timer));
-    const stop = (status: number, detail: string): void => {
-      if (refused) return;
-      refused = true;
-      chunks.length = 0;
-      clearTimeout(timer);
-      refuse(res, status, detail);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (refused) return;
-      size += chunk.length;
-      if (size <= maxBodyBytes) return void chunks.push(chunk);
-      stop(413, tooLarge(maxBodyBytes));
-    });
-    req.on('end', () => {
-      clearTimeout(timer);
-      if (refused) return;
+    void readRequestBody(req, limits).then(async (read) => {
+      if (read.kind === 'aborted') return;
+      if (read.kind === 'refused') return send(res, read.response);
       const host = validHost(req.headers.host) ?? 'localhost';
       const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
       const request: ScimRequest = {
         method: req.method ?? 'GET',
         path,
-        query: parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+        query: parseQuery(url),
         headers: req.headers,
-        body: size === 0 ? undefined : Buffer.concat(chunks),
+        body: read.body,
         baseUrl: options.baseUrl ?? `${scheme}://${host}${basePath}`,
       };
-      void server.handle(request).then((response) => send(res, response), () => send(res, { status: 500, headers: { 'Content-Type': SCIM_MEDIA_TYPE }, body: errorJson(500, 'Internal server error') }));
-    });
+      send(res, await server.handle(request));
+    }).catch(() => send(res, scimErrorResponse(httpError(500, 'Internal server error'))));
   };
-}
-
-/** Decoded query parameters; a repeated parameter becomes an array. */
-function parseQuery(text: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  for (const [key, value] of new URLSearchParams(text)) {
-    const held = query[key];
-    query[key] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
-  }
-  return query;
-}
-
-/** A SCIM error that ends the exchange: `Connection: close`, so the unread rest of the body is dropped with the socket. */
-function refuse(res: ServerResponse, status: number, detail: string): void {
-  send(res, { status, headers: { 'Content-Type': SCIM_MEDIA_TYPE, Connection: 'close' }, body: errorJson(status, detail) });
-}
-
-/** The same 413 detail as the Express and Koa adapters. */
-function tooLarge(limit: number): string {
-  return `The request body exceeds ${limit} bytes.`;
 }
 
 function send(res: ServerResponse, response: ScimResponse): void {
@@ -113,6 +69,3 @@ function validHost(host: string | undefined): string | undefined {
   return host !== undefined && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host) ? host : undefined;
 }
 
-function errorJson(status: number, detail: string): string {
-  return JSON.stringify({ schemas: [URN.error], status: String(status), detail });
-}
