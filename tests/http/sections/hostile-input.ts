@@ -91,6 +91,21 @@ export function describeHostileInput(service: Current): void {
       expect(reply).toContain('"status":"413"');
     });
 
+    it('answers HEAD like GET without a body, and other methods on a known path with 405 + Allow', async () => {
+      const { client } = service();
+      const created = await client.post('/Users', userBody('head'));
+      const head = await client.send('HEAD', `/Users/${created.body.id as string}`);
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+      expect(head.headers.get('etag')).toBe(created.headers.get('etag'));
+      expect((await client.send('HEAD', '/Users/missing')).status).toBe(404);
+      for (const method of ['OPTIONS', 'PURGE']) {
+        const reply = await client.send(method, '/Users');
+        expectError(reply, 405);
+        expect(reply.headers.get('allow')).toBe('GET, POST');
+      }
+    });
+
     it('answers many concurrent bad requests each with a SCIM error, and keeps serving', async () => {
       const { client } = service();
       const bad = Array.from({ length: 60 }, (_, index) => {

@@ -50,6 +50,20 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
 }
 
 async function handle(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
+  const response = await answer(context, request);
+  // RFC 9110 §9.3.2: a HEAD answer is the GET answer's status and headers, without content.
+  return isHead(request) ? { status: response.status, headers: response.headers } : response;
+}
+
+function isHead(request: ScimRequest): boolean {
+  try {
+    return typeof request?.method === 'string' && request.method.toUpperCase() === 'HEAD';
+  } catch {
+    return false;
+  }
+}
+
+async function answer(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
   try {
     const method = typeof request?.method === 'string' ? request.method : '';
     const path = typeof request?.path === 'string' ? request.path : '';

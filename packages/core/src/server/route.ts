@@ -30,7 +30,9 @@ export function route(context: ServerContext, method: string, rawPath: string): 
   const found = place(context, raw, decoded);
   if (found === 'notImplemented') return err(httpError(501, `${path} is not implemented by this service`));
   if (found === undefined || found.size === 0) return err(httpError(404, `No SCIM endpoint at ${describe(path)}`));
-  const endpoint = found.get(method.toUpperCase());
+  const verb = method.toUpperCase();
+  // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
+  const endpoint = found.get(verb) ?? (verb === 'HEAD' ? found.get('GET') : undefined);
   if (endpoint !== undefined) return ok(endpoint);
   const allow = [...found.keys()].join(', ');
   return err({ ...httpError(405, `Method ${method.toUpperCase()} is not allowed here; allowed: ${allow}`), headers: { Allow: allow } });
