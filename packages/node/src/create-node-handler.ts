@@ -25,7 +25,7 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
   const limits = { maxBytes: options.maxBodyBytes ?? server.config.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
 
   return (req, res, next) => {
-    const url = req.url ?? '/';
+    const url = originForm(req.url ?? '/');
     const queryAt = url.indexOf('?');
     const fullPath = queryAt === -1 ? url : url.slice(0, queryAt);
     const path = fullPath.slice(basePath.length) || '/';
@@ -51,6 +51,20 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
       send(res, await server.handle(request));
     }).catch(() => send(res, scimErrorResponse(httpError(500, 'Internal server error'))));
   };
+}
+
+/**
+ * The request target in origin form (`/path?query`). RFC 9112 §3.2.2: a server MUST accept the
+ * absolute form (`http://host/path?query`) too; `*` and anything unparseable stay as they are.
+ */
+function originForm(target: string): string {
+  if (target.startsWith('/') || !/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return target;
+  try {
+    const parsed = new URL(target);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return target;
+  }
 }
 
 function send(res: ServerResponse, response: ScimResponse): void {

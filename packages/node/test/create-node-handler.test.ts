@@ -127,6 +127,15 @@ describe('createNodeHandler', () => {
     expect((await fetch(`http://127.0.0.1:${port}/Users`)).status).toBe(200);
   });
 
+  it('accepts a request target in absolute form (RFC 9112 §3.2.2)', async () => {
+    const origin = await serve({ basePath: '/scim/v2' });
+    await postUser(`${origin}/scim/v2/Users`, 'absolute');
+    const { port } = running!.address() as AddressInfo;
+    const reply = await rawExchange(port, `GET http://127.0.0.1:${port}/scim/v2/Users?filter=userName%20eq%20%22absolute%22 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    expect(reply).toMatch(/^HTTP\/1\.1 200 /);
+    expect(reply).toContain('"totalResults":1');
+  });
+
   it('survives a client that disconnects mid-body and one that sends garbage', async () => {
     const origin = await serve();
     const { port } = running!.address() as AddressInfo;
