@@ -142,6 +142,7 @@ export function describeLists(service: Current): void {
       expectList(exact, 1, 1, 1);
       expect(userNames(exact)).toEqual(['loc2']);
       expectList(await filter('meta.location co "/Users/"'), 2, 1, 2);
+      expectList(await filter('meta[location co "/Users/"]'), 2, 1, 2);
       expectList(await filter('meta.location pr and userName eq "loc1"'), 1, 1, 1);
       const ids = [first?.id, second?.id].sort() as string[];
       const sorted = await client.get('/Users', { query: { sortBy: 'meta.location', sortOrder: 'descending', count: 1 } });

@@ -22,8 +22,8 @@ function filterMentionsLocation(filter: Filter): boolean {
     case 'not':
       return filterMentionsLocation(filter.filter);
     case 'valuePath':
-      // Paths inside the brackets are relative to an element of a multi-valued attribute.
-      return isLocation(filter.path);
+      // `meta[location co "x"]`: paths inside the brackets are relative to the bracketed attribute.
+      return isLocation(filter.path) || (filter.path.attr.toLowerCase() === 'meta' && filter.path.subAttr === undefined);
   }
 }
 
