@@ -5,3 +5,5 @@
  */
 export { scimRouter } from './scim-router.js';
 export type { ScimHandler, ScimRouterOptions } from './scim-router.js';
+/** Re-exported from @scimkit/core: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body. */
+export { answerClientError } from '@scimkit/core';

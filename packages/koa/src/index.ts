@@ -5,3 +5,5 @@
  */
 export { scimMiddleware } from './scim-middleware.js';
 export type { ScimHandler, ScimMiddlewareOptions } from './scim-middleware.js';
+/** Re-exported from @scimkit/core: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body. */
+export { answerClientError } from '@scimkit/core';

@@ -4,6 +4,6 @@
  *
  * @module @scimkit/node
  */
-export { answerClientError } from './answer-client-error.js';
+export { answerClientError } from '@scimkit/core';
 export { createNodeHandler } from './create-node-handler.js';
 export type { NodeHandler, NodeHandlerOptions } from './create-node-handler.js';
