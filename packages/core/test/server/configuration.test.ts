@@ -237,6 +237,32 @@ describe('stores with fewer capabilities', () => {
   });
 });
 
+describe('queries on meta.location', () => {
+  it('never hand a store a filter or sort on meta.location, which only the served form has', async () => {
+    const store = createMemoryStore();
+    const pushed: unknown[] = [];
+    const translating: ScimStore = {
+      ...store,
+      capabilities: { filter: () => true, sort: true, paging: true },
+      async query(type, query) {
+        pushed.push(query.filter, query.sort);
+        return store.query(type, query);
+      },
+    };
+    const target = server({ store: translating, baseUrl: 'https://example.com/scim/v2' });
+    const created = (await call(target, post('/Users', user('located')))).body;
+    await call(target, post('/Users', user('other')));
+    pushed.length = 0;
+    const reply = await call(target, { method: 'GET', path: '/Users', query: { filter: `meta.location eq "https://example.com/scim/v2/Users/${created['id']}"`, sortBy: 'meta.location' } });
+    expect(reply.body['totalResults']).toBe(1);
+    expect(reply.body['Resources'][0]['userName']).toBe('located');
+    expect(pushed.every((value) => value === undefined)).toBe(true);
+    // Other queries are still pushed down.
+    await call(target, { method: 'GET', path: '/Users', query: { filter: 'userName eq "other"' } });
+    expect(pushed.some((value) => value !== undefined)).toBe(true);
+  });
+});
+
 describe('discovery over several types', () => {
   it('lists schemas of every type and resource types with endpoints', async () => {
     const target = server({ resourceTypes: [userResourceType, groupResourceType] });
