@@ -3,7 +3,7 @@
  * (RFC 7644 §3.12, Table 9). `sensitive` is the only 403; every other type is a 400,
  * except `uniqueness`, which RFC 7644 §3.3 and §3.5.1 pair with 409 Conflict.
  */
-export const SCIM_TYPE_STATUS = {
+export const SCIM_TYPE_STATUS = Object.freeze({
   invalidFilter: 400,
   tooMany: 400,
   uniqueness: 409,
@@ -14,11 +14,11 @@ export const SCIM_TYPE_STATUS = {
   invalidValue: 400,
   invalidVers: 400,
   sensitive: 403,
-} as const;
+} as const);
 
 export type ScimType = keyof typeof SCIM_TYPE_STATUS;
 
-export const SCIM_TYPES = Object.keys(SCIM_TYPE_STATUS) as readonly ScimType[];
+export const SCIM_TYPES = Object.freeze(Object.keys(SCIM_TYPE_STATUS)) as readonly ScimType[];
 
 export function isScimType(value: unknown): value is ScimType {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SCIM_TYPE_STATUS, value);

@@ -15,7 +15,7 @@ export interface FilterOptions extends FilterLimits {
   readonly unquotedValues?: boolean;
 }
 
-export const DEFAULT_FILTER_LIMITS: Required<FilterLimits> = { maxLength: 10_000, maxDepth: 50 };
+export const DEFAULT_FILTER_LIMITS: Required<FilterLimits> = Object.freeze({ maxLength: 10_000, maxDepth: 50 });
 
 /** Nesting the recursive-descent parser handles well inside any reasonable call stack (it overflows near 600). */
 const DEPTH_CEILING = 200;

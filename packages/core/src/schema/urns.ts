@@ -1,5 +1,5 @@
 /** Schema and message URNs of RFC 7643 §3, §8.7 and RFC 7644 §3. */
-export const URN = {
+export const URN = Object.freeze({
   user: 'urn:ietf:params:scim:schemas:core:2.0:User',
   group: 'urn:ietf:params:scim:schemas:core:2.0:Group',
   enterpriseUser: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User',
@@ -12,4 +12,4 @@ export const URN = {
   bulkRequest: 'urn:ietf:params:scim:api:messages:2.0:BulkRequest',
   bulkResponse: 'urn:ietf:params:scim:api:messages:2.0:BulkResponse',
   error: 'urn:ietf:params:scim:api:messages:2.0:Error',
-} as const;
+} as const);

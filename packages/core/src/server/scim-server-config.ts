@@ -7,7 +7,7 @@ import type { ScimRequest } from './scim-request.js';
 export type ScimOperation = 'create' | 'read' | 'replace' | 'patch' | 'delete' | 'list' | 'search';
 
 /** Every operation: the default of a resource type that does not list its own. */
-export const ALL_OPERATIONS: readonly ScimOperation[] = ['create', 'read', 'replace', 'patch', 'delete', 'list', 'search'];
+export const ALL_OPERATIONS: readonly ScimOperation[] = Object.freeze(['create', 'read', 'replace', 'patch', 'delete', 'list', 'search'] as const);
 
 /** A resource type the server serves: its RFC 7643 §6 definition plus what clients may do with it. */
 export interface ResourceTypeConfig extends ResourceTypeDefinitionInput {

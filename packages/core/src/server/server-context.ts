@@ -37,7 +37,7 @@ export interface ServerContext {
   readonly writes: KeyedMutex;
 }
 
-export const DEFAULT_LIMITS: Required<ScimServerLimits> = {
+export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   maxBodyBytes: 1024 * 1024,
   maxResults: 1000,
   defaultPageSize: 100,
@@ -45,9 +45,9 @@ export const DEFAULT_LIMITS: Required<ScimServerLimits> = {
   maxPatchOperations: 1000,
   filterMaxLength: 10_000,
   filterMaxDepth: 50,
-};
+});
 
-export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = {
+export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.freeze({
   stringBooleans: true,
   removeValueArray: true,
   pathKeysInValue: true,
@@ -55,7 +55,7 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = {
   createMissingValuePath: false,
   allowEmptyOperations: false,
   unquotedFilterValues: false,
-};
+});
 
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
 export function createServerContext(config: ScimServerConfig): ServerContext {

@@ -1,11 +1,12 @@
 import type { AttributeDefinitionInput } from '../attribute-definition.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /**
  * RFC 7643 §3.1: the common attributes `id`, `externalId` and `meta`, part of every resource type's
  * core schema without being listed in it. Their characteristics here take precedence over any schema
  * that lists them (RFC 7643 §3.1).
  */
-export const commonAttributes: readonly AttributeDefinitionInput[] = [
+export const commonAttributes: readonly AttributeDefinitionInput[] = deepFreeze([
   {
     name: 'id',
     type: 'string',
@@ -100,4 +101,4 @@ export const commonAttributes: readonly AttributeDefinitionInput[] = [
       },
     ],
   },
-];
+]);

@@ -1,11 +1,12 @@
 import type { SchemaDefinitionInput } from '../attribute-definition.js';
 import { URN } from '../urns.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /**
  * RFC 7643 §4.3 and §8.7.1: the Enterprise User schema extension.
  * Text and characteristics follow the RFC with its errata applied (the scim2-models RFC samples).
  */
-export const enterpriseUserSchema: SchemaDefinitionInput = {
+export const enterpriseUserSchema: SchemaDefinitionInput = deepFreeze({
   id: URN.enterpriseUser,
   name: 'EnterpriseUser',
   description: 'Enterprise User',
@@ -113,4 +114,4 @@ export const enterpriseUserSchema: SchemaDefinitionInput = {
       ],
     },
   ],
-};
+});

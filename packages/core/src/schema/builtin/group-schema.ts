@@ -1,11 +1,12 @@
 import type { SchemaDefinitionInput } from '../attribute-definition.js';
 import { URN } from '../urns.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /**
  * RFC 7643 §4.2 and §8.7.1: the Group resource schema.
  * Text and characteristics follow the RFC with its errata applied (the scim2-models RFC samples).
  */
-export const groupSchema: SchemaDefinitionInput = {
+export const groupSchema: SchemaDefinitionInput = deepFreeze({
   id: URN.group,
   name: 'Group',
   description: 'Group',
@@ -79,4 +80,4 @@ export const groupSchema: SchemaDefinitionInput = {
       ],
     },
   ],
-};
+});

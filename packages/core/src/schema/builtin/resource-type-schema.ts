@@ -1,11 +1,12 @@
 import type { SchemaDefinitionInput } from '../attribute-definition.js';
 import { URN } from '../urns.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /**
  * RFC 7643 §6 and §8.7.2: the ResourceType schema.
  * Text and characteristics follow the RFC with its errata applied (the scim2-models RFC samples).
  */
-export const resourceTypeSchema: SchemaDefinitionInput = {
+export const resourceTypeSchema: SchemaDefinitionInput = deepFreeze({
   id: URN.resourceType,
   name: 'ResourceType',
   description: 'Specifies the schema that describes a SCIM resource type',
@@ -100,4 +101,4 @@ export const resourceTypeSchema: SchemaDefinitionInput = {
       ],
     },
   ],
-};
+});

@@ -1,11 +1,12 @@
 import type { SchemaDefinitionInput } from '../attribute-definition.js';
 import { URN } from '../urns.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /**
  * RFC 7643 §7 and §8.7.2: the Schema schema (the schema of /Schemas resources).
  * Text and characteristics follow the RFC with its errata applied (the scim2-models RFC samples).
  */
-export const schemaSchema: SchemaDefinitionInput = {
+export const schemaSchema: SchemaDefinitionInput = deepFreeze({
   id: URN.schema,
   name: 'Schema',
   description: 'Specifies the schema that describes a SCIM schema',
@@ -304,4 +305,4 @@ export const schemaSchema: SchemaDefinitionInput = {
       ],
     },
   ],
-};
+});

@@ -1,11 +1,12 @@
 import type { SchemaDefinitionInput } from '../attribute-definition.js';
 import { URN } from '../urns.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /**
  * RFC 7643 §5 and §8.7.2: the ServiceProviderConfig schema.
  * Text and characteristics follow the RFC with its errata applied (the scim2-models RFC samples).
  */
-export const serviceProviderConfigSchema: SchemaDefinitionInput = {
+export const serviceProviderConfigSchema: SchemaDefinitionInput = deepFreeze({
   id: URN.serviceProviderConfig,
   name: 'Service Provider Configuration',
   description: "Schema for representing the service provider's configuration",
@@ -253,4 +254,4 @@ export const serviceProviderConfigSchema: SchemaDefinitionInput = {
       ],
     },
   ],
-};
+});

@@ -1,11 +1,12 @@
 import type { SchemaDefinitionInput } from '../attribute-definition.js';
 import { URN } from '../urns.js';
+import { deepFreeze } from './deep-freeze.js';
 
 /**
  * RFC 7643 §4.1 and §8.7.1: the User resource schema.
  * Text and characteristics follow the RFC with its errata applied (the scim2-models RFC samples).
  */
-export const userSchema: SchemaDefinitionInput = {
+export const userSchema: SchemaDefinitionInput = deepFreeze({
   id: URN.user,
   name: 'User',
   description: 'User Account',
@@ -740,4 +741,4 @@ export const userSchema: SchemaDefinitionInput = {
       ],
     },
   ],
-};
+});
