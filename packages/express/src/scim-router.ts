@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, parseQuery, readRequestBody, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import { DEFAULT_LIMITS, httpError, isValidHost, parseQuery, readRequestBody, scimErrorResponse, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Request, RequestHandler, Response } from 'express';
 
 /** What `createScimServer()` returns, or anything else with its `handle()`. */
@@ -28,7 +28,9 @@ export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {})
     const read = await body(req);
     if (read.kind === 'aborted') return;
     if (read.kind === 'refused') return write(res, read.response);
-    const host = req.get('host');
+    const host = req.get('host') || undefined;
+    // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location.
+    if (host !== undefined && !isValidHost(host)) return write(res, scimErrorResponse(httpError(400, 'The Host header is not a valid host[:port]')));
     const baseUrl = options.baseUrl ?? (host === undefined ? undefined : `${req.protocol}://${host}${req.baseUrl}`);
     const request: ScimRequest = {
       method: req.method,

@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, parseQuery, readRequestBody, type RequestBodyOptions, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import { DEFAULT_LIMITS, httpError, isValidHost, parseQuery, readRequestBody, scimErrorResponse, type RequestBodyOptions, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 import type { Context, Middleware } from 'koa';
 
 /** What `createScimServer()` returns, or anything else with its `handle()`. */
@@ -29,6 +29,8 @@ export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptio
     const read = await body(ctx, limits);
     if (read.kind === 'aborted') return;
     if (read.kind === 'refused') return write(ctx, read.response);
+    // RFC 9112 §3.2: an invalid Host (or X-Forwarded-Host, behind app.proxy) is a 400, never echoed into meta.location.
+    if (ctx.host !== '' && !isValidHost(ctx.host)) return write(ctx, scimErrorResponse(httpError(400, 'The Host header is not a valid host[:port]')));
     const mountPath = (ctx as { mountPath?: string }).mountPath ?? '';
     const baseUrl = options.baseUrl ?? (ctx.host === '' ? undefined : `${ctx.protocol}://${ctx.host}${mountPath}${prefix}`);
     const request: ScimRequest = {

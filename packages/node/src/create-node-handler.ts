@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_LIMITS, httpError, parseQuery, readRequestBody, scimErrorResponse, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import { DEFAULT_LIMITS, httpError, isValidHost, parseQuery, readRequestBody, scimErrorResponse, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
 
 export interface NodeHandlerOptions {
   /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
@@ -38,7 +38,8 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
     void readRequestBody(req, limits).then(async (read) => {
       if (read.kind === 'aborted') return;
       if (read.kind === 'refused') return send(res, read.response);
-      const host = validHost(req.headers.host) ?? 'localhost';
+      const host = req.headers.host || 'localhost';
+      if (!isValidHost(host)) return send(res, invalidHost());
       const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
       const request: ScimRequest = {
         method: req.method ?? 'GET',
@@ -78,8 +79,7 @@ function send(res: ServerResponse, response: ScimResponse): void {
   }
 }
 
-/** A Host header fit to build URLs from (`name[:port]` or `[v6][:port]`), else undefined. */
-function validHost(host: string | undefined): string | undefined {
-  return host !== undefined && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host) ? host : undefined;
+/** RFC 9112 §3.2: an invalid Host header is a 400, never echoed into `meta.location`. */
+function invalidHost(): ScimResponse {
+  return scimErrorResponse(httpError(400, 'The Host header is not a valid host[:port]'));
 }
-

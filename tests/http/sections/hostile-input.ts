@@ -106,6 +106,23 @@ export function describeHostileInput(service: Current): void {
       }
     });
 
+    it('answers an invalid Host header with 400 instead of echoing it into Location (RFC 9112 §3.2)', async () => {
+      const { baseUrl } = service();
+      const url = new URL(baseUrl);
+      const body = JSON.stringify(userBody('host-check'));
+      const post = (host: string) =>
+        rawExchange(Number(url.port), `POST ${url.pathname}/Users HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/scim+json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+      for (const host of ['evil.example/x?', '"><script>']) {
+        const reply = await post(host);
+        expect(reply, host).toMatch(/^HTTP\/1\.1 400 /);
+        expect(reply).toContain('"status":"400"');
+        expect(reply).not.toContain('evil.example');
+      }
+      const created = await post('scim_server:8080');
+      expect(created).toMatch(/^HTTP\/1\.1 201 /);
+      expect(created).toMatch(/Location: http:\/\/scim_server:8080\//i);
+    });
+
     it('answers many concurrent bad requests each with a SCIM error, and keeps serving', async () => {
       const { client } = service();
       const bad = Array.from({ length: 60 }, (_, index) => {

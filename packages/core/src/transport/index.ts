@@ -4,3 +4,4 @@ export { parseQuery } from './parse-query.js';
 export { scimErrorResponse } from './scim-error-response.js';
 export { answerClientError } from './answer-client-error.js';
 export type { ClientErrorSocket } from './answer-client-error.js';
+export { isValidHost } from './valid-host.js';
