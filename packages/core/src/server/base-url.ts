@@ -1,3 +1,4 @@
+import { isValidHost } from '../transport/valid-host.js';
 import { requestHeader } from './request-header.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from './server-context.js';
@@ -8,7 +9,7 @@ import type { ServerContext } from './server-context.js';
  */
 export function resolveBaseUrl(context: ServerContext, request: ScimRequest): string {
   const host = requestHeader(request, 'host');
-  const usableHost = host !== undefined && /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host);
+  const usableHost = host !== undefined && isValidHost(host);
   const fromRequest = typeof request.baseUrl === 'string' ? request.baseUrl : undefined;
   const base = fromRequest ?? context.config.baseUrl ?? (usableHost ? `http://${host}` : '');
   return base.replace(/\/+$/, '');

@@ -162,6 +162,9 @@ describe('requests', () => {
     expect(fromHost.body['meta']['location']).toBe(`http://host.example:8443/Users/${fromHost.body['id']}`);
     const badHost = await call(server(), post('/Users', user('d'), { headers: { Host: 'evil"\\x' } }));
     expect(badHost.body['meta']['location']).toBe(`/Users/${badHost.body['id']}`);
+    // RFC 3986 reg-names may hold '_' (docker compose service names).
+    const underscore = await call(server(), post('/Users', user('e'), { headers: { Host: 'scim_server:8080' } }));
+    expect(underscore.body['meta']['location']).toBe(`http://scim_server:8080/Users/${underscore.body['id']}`);
   });
 
   it('generates ServiceProviderConfig from the configuration', async () => {
