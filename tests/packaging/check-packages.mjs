@@ -4,7 +4,7 @@
  * `npm pack`, unpacks the tarballs into a scratch project outside the repository, and checks that
  *  - each tarball holds only package.json, README.md, LICENSE and dist/;
  *  - `require()` and `import()` of every entry point load and expose the same, documented names;
- *  - the type declarations resolve under `moduleResolution` node16 (ESM and CJS) and bundler.
+ *  - the type declarations resolve under `moduleResolution` node16 (ESM and CJS), bundler and node10.
  * Third-party dependencies are linked from the repository's node_modules (nothing is installed).
  */
 import { execFileSync } from 'node:child_process';
@@ -101,6 +101,8 @@ export const used = [notAny, server, node.createNodeHandler(server), express.sci
   const configs = {
     'tsconfig.node16.json': { compilerOptions: { ...options, module: 'node16', moduleResolution: 'node16' }, files: ['probe.mts', 'probe.cts'] },
     'tsconfig.bundler.json': { compilerOptions: { ...options, module: 'esnext', moduleResolution: 'bundler' }, files: ['probe.ts'] },
+    // TypeScript's legacy resolution (no `exports`): `types` and `typesVersions` must still find every entry.
+    'tsconfig.node10.json': { compilerOptions: { ...options, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true }, files: ['probe.ts'] },
   };
   for (const [file, config] of Object.entries(configs)) {
     writeFileSync(join(scratch, file), JSON.stringify(config));
@@ -120,4 +122,4 @@ if (failures.length > 0) {
   console.error(`packaging check failed:\n- ${failures.join('\n- ')}`);
   process.exit(1);
 }
-console.log(`packaging: ${packages.length} packages packed; CJS, ESM and types (node16, bundler) check out`);
+console.log(`packaging: ${packages.length} packages packed; CJS, ESM and types (node16, bundler, node10) check out`);
