@@ -15,10 +15,16 @@ export async function notifyChange(context: ServerContext, event: ChangeEvent): 
   }
 }
 
-/** Report to the configured logger without ever letting the logger itself break a response. */
+/**
+ * Report to the configured logger without ever letting the logger itself break a response. An
+ * async logger's rejection is swallowed too: left unhandled, it would end the Node process.
+ */
 export function reportError(context: ServerContext, message: string, error: unknown): void {
   try {
-    context.logger.error(message, error);
+    const outcome: unknown = context.logger.error(message, error);
+    if (typeof outcome === 'object' && outcome !== null && typeof (outcome as { then?: unknown }).then === 'function') {
+      (outcome as PromiseLike<unknown>).then(undefined, () => undefined);
+    }
   } catch {
     // A broken logger must not turn a handled failure into an unhandled one.
   }

@@ -162,4 +162,53 @@ describe('bad input never breaks the server', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a store and hooks that throw, reject or return garbage never make handle() reject or answer a malformed response', async () => {
+    const garbage = fc.oneof(fc.anything({ maxDepth: 2 }), fc.constantFrom(undefined, null, 'x', 42, [], {}, { ok: 'yes' }, { resources: 'x', totalResults: -1 }, { ok: true, resource: 'x' }, { ok: false, reason: 'bogus' }));
+    const behaviour = fc.oneof(
+      garbage.map((value) => () => value),
+      garbage.map((value) => () => Promise.resolve(value)),
+      garbage.map((value) => () => Promise.reject(value)),
+      garbage.map((value) => () => {
+        throw value;
+      }),
+    );
+    const names = ['create', 'get', 'replace', 'delete', 'query', 'authenticate', 'onChange', 'logger'] as const;
+    const requests = fc.constantFrom(
+      { method: 'POST', path: '/Users', body: '{"userName":"g"}' },
+      { method: 'GET', path: '/Users' },
+      { method: 'GET', path: '/Users/some-id' },
+      { method: 'PUT', path: '/Users/some-id', body: '{"userName":"g"}' },
+      { method: 'PATCH', path: '/Users/some-id', body: '{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"add","path":"title","value":"t"}]}' },
+      { method: 'DELETE', path: '/Users/some-id' },
+      { method: 'POST', path: '/.search', body: '{}' },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.subarray([...names], { minLength: 1 }), fc.array(behaviour, { minLength: names.length, maxLength: names.length }), requests, async (broken, behaviours, request) => {
+        const memory = createMemoryStore();
+        const pick = (name: (typeof names)[number]) => behaviours[names.indexOf(name)] as () => unknown;
+        const store = new Proxy(memory, {
+          get(target, key, receiver) {
+            if (typeof key === 'string' && (broken as readonly string[]).includes(key)) return pick(key as (typeof names)[number]);
+            return Reflect.get(target, key, receiver);
+          },
+        });
+        const server = createScimServer({
+          resourceTypes: [userResourceType, { ...groupResourceType, operations: [], rootSearch: true }],
+          store,
+          ...(broken.includes('authenticate') ? { authenticate: pick('authenticate') as never } : {}),
+          ...(broken.includes('onChange') ? { onChange: pick('onChange') as never } : {}),
+          logger: broken.includes('logger') ? { error: pick('logger') as never } : { error: () => undefined },
+        });
+        const response = await server.handle({ ...request, headers: { 'content-type': 'application/scim+json' } });
+        expect(response.status).toBeGreaterThanOrEqual(200);
+        expect(response.status).toBeLessThan(600);
+        if (response.body !== undefined) {
+          const body = JSON.parse(response.body) as { status?: string };
+          if (response.status >= 400) expect(body.status).toBe(String(response.status));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

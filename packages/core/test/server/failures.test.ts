@@ -32,6 +32,20 @@ describe('unexpected failures', () => {
     expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
   });
 
+  it('an async logger that rejects leaves no unhandled rejection (which would end the process)', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const target = server({ store: throwing('query'), logger: { error: async () => Promise.reject(new Error('log sink down')) } });
+      expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('a throwing authenticate hook is a 500', async () => {
     const target = server({ authenticate: () => { throw new Error('idp unreachable'); } });
     expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
