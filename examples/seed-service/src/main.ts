@@ -4,7 +4,8 @@ import { createSeedService } from './seed-service.js';
 
 /**
  * Serve the seed service at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
- * SCIM_BEARER_TOKEN, when set, requires `Authorization: Bearer <token>` on every request.
+ * SCIM_BEARER_TOKEN, when set, requires `Authorization: Bearer <token>` on every request but a read
+ * of /ServiceProviderConfig.
  */
 const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 8080);

@@ -6,6 +6,7 @@ import {
   userResourceType,
   type AuthenticationResult,
   type ScimLogger,
+  type ScimRequest,
   type ScimResource,
   type ScimServer,
   type ScimServerLimits,
@@ -28,7 +29,11 @@ export const GROUP_FIXTURES: readonly ScimResource[] = [
 ];
 
 export interface SeedServiceOptions {
-  /** When set, every request needs `Authorization: Bearer <token>`; otherwise the service is open. */
+  /**
+   * When set, every request needs `Authorization: Bearer <token>` except a read of
+   * `/ServiceProviderConfig` (RFC 7643 §5: schemes discoverable without authentication); otherwise
+   * the service is open.
+   */
   readonly bearerToken?: string;
   /** Absolute mount-point URL, when the adapter cannot tell it (see `ScimServerConfig.baseUrl`). */
   readonly baseUrl?: string;
@@ -53,7 +58,7 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
     ...(bearerToken === undefined
       ? {}
       : {
-          authenticate: (request) => checkBearer(request.headers, bearerToken),
+          authenticate: (request) => (readsServiceProviderConfig(request) ? { ok: true } : checkBearer(request.headers, bearerToken)),
           authenticationSchemes: [
             {
               type: 'oauthbearertoken',
@@ -65,6 +70,15 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
           ],
         }),
   });
+}
+
+/**
+ * RFC 7643 §5: the service provider SHOULD make `authenticationSchemes` publicly accessible
+ * without prior authentication, so a client can learn how to authenticate. Only this read is open.
+ */
+function readsServiceProviderConfig(request: ScimRequest): boolean {
+  const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
+  return (method === 'GET' || method === 'HEAD') && typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?$/i.test(request.path);
 }
 
 function checkBearer(headers: Readonly<Record<string, string | readonly string[] | undefined>> | undefined, token: string): AuthenticationResult {

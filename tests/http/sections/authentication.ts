@@ -39,6 +39,20 @@ export function describeAuthentication(start: StartService): void {
       expectError(await anonymous.send('POST', '/Users', { raw: '{broken', headers: { 'Content-Type': 'application/scim+json' } }), 401);
     });
 
+    it('with a bearer token configured, /ServiceProviderConfig alone is readable without it (RFC 7643 §5)', async () => {
+      started = await start({ bearerToken: 's3cret' });
+      const anonymous = scimClient(started.baseUrl);
+      const config = await anonymous.get('/ServiceProviderConfig');
+      expect(config.status).toBe(200);
+      expect(config.body.authenticationSchemes).toEqual([expect.objectContaining({ type: 'oauthbearertoken' })]);
+      expect((await anonymous.get('/serviceproviderconfig/')).status).toBe(200);
+      expect((await anonymous.send('HEAD', '/ServiceProviderConfig')).status).toBe(200);
+      for (const reply of [await anonymous.get('/Schemas'), await anonymous.get('/ResourceTypes'), await anonymous.get('/Users'), await anonymous.post('/.search', {})]) {
+        expectError(reply, 401);
+      }
+      expectError(await anonymous.send('DELETE', '/ServiceProviderConfig'), 405);
+    });
+
     it('without a token configured the service is open and ignores any Authorization header', async () => {
       started = await start();
       const client = scimClient(started.baseUrl, { Authorization: 'Bearer whatever' });
