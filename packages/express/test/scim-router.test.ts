@@ -3,9 +3,9 @@ import express4 from 'express4';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
 import { scimRouter } from '../src/index.js';
-import { listen, type Listening } from './listen.js';
-import { rawExchange } from './raw-exchange.js';
-import { recordingHandler } from './recording-handler.js';
+import { listen, type Listening } from '../../../tests/adapter-support/listen.js';
+import { rawExchange } from '../../../tests/adapter-support/raw-exchange.js';
+import { recordingHandler } from '../../../tests/adapter-support/recording-handler.js';
 
 const SCIM_JSON = 'application/scim+json';
 const userJson = JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'bjensen' });
