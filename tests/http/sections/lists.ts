@@ -203,6 +203,18 @@ export function describeLists(service: Current): void {
       expect(viaPost.body.Resources[0].emails).toBeUndefined();
     });
 
+    it('routes /Users/.search in any case, like every other segment', async () => {
+      const { client } = service();
+      await createUsers(client, [userBody('cased')]);
+      for (const path of ['/users/.Search', '/Users/.SEARCH', '/USERS/.search/']) {
+        const reply = await client.post(path, { schemas: [SEARCH], filter: 'userName eq "cased"' });
+        expectList(reply, 1, 1, 1);
+      }
+      const wrongMethod = await client.get('/Users/.Search');
+      expectError(wrongMethod, 405);
+      expect(wrongMethod.headers.get('allow')).toBe('POST');
+    });
+
     it('accepts excludedAttributes as a list, a body without schemas, and rejects a wrong schemas', async () => {
       const { client } = service();
       await createUsers(client, [userBody('srch')]);

@@ -74,7 +74,8 @@ function resourcePlace(context: ServerContext, segments: readonly string[]): Pla
   if (rest.length === 0) {
     if (can.has('list')) methods.set('GET', { operation: 'list', type });
     if (can.has('create')) methods.set('POST', { operation: 'create', type });
-  } else if (rest.length === 1 && rest[0] === '.search') {
+  } else if (rest.length === 1 && rest[0]?.toLowerCase() === '.search') {
+    // Case-insensitive like every other segment (and like the root `/.search`); ids are never `.search`.
     if (can.has('search')) methods.set('POST', { operation: 'search', type });
   } else if (rest.length === 1) {
     const id = rest[0] ?? '';
