@@ -1,6 +1,7 @@
 import type { ScimError } from '../errors/scim-error.js';
 import { URN } from '../schema/urns.js';
 import type { ScimFailure } from './scim-failure.js';
+import { writableHeaders } from './response-headers.js';
 import type { ScimResponse } from './scim-request.js';
 
 /** RFC 7644 §3.1 / §8.1: every SCIM body is `application/scim+json`. */
@@ -8,12 +9,12 @@ export const SCIM_MEDIA_TYPE = 'application/scim+json';
 
 /** Stage 9, serialize: a JSON response with the SCIM media type. */
 export function jsonResponse(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): ScimResponse {
-  return { status, headers: { 'Content-Type': SCIM_MEDIA_TYPE, ...headers }, body: JSON.stringify(body) };
+  return { status, headers: { 'Content-Type': SCIM_MEDIA_TYPE, ...writableHeaders(headers) }, body: JSON.stringify(body) };
 }
 
 /** A body-less response (204, 304). */
 export function emptyResponse(status: number, headers: Readonly<Record<string, string>> = {}): ScimResponse {
-  return { status, headers: { ...headers } };
+  return { status, headers: writableHeaders(headers) };
 }
 
 /**

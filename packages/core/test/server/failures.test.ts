@@ -46,6 +46,26 @@ describe('unexpected failures', () => {
     }
   });
 
+  it('never returns a header an adapter cannot write: a broken store version is left out, a non-ASCII Location encoded', async () => {
+    const memory = createMemoryStore();
+    const store = new Proxy(memory, {
+      get(target, key, receiver) {
+        if (key !== 'get') return Reflect.get(target, key, receiver);
+        return async (type: string, id: string) => {
+          const found = await memory.get(type, id);
+          return found && { ...found, meta: { ...found.meta, version: 'W/"1"\r\nSet-Cookie: session=stolen' } };
+        };
+      },
+    });
+    const target = server({ store, baseUrl: 'https://exämple.com/scim' });
+    const created = await call(target, post('/Users', user('headers')));
+    expect(created.headers['Location']).toBe(`https://xn--exmple-cua.com/scim/Users/${created.body['id']}`);
+    const read = await call(target, { method: 'GET', path: `/Users/${created.body['id']}` });
+    expect(read.status).toBe(200);
+    expect(read.headers['ETag']).toBeUndefined();
+    for (const value of Object.values(read.headers)) expect(value).toMatch(/^[\t\x20-\x7e]*$/);
+  });
+
   it('a throwing authenticate hook is a 500', async () => {
     const target = server({ authenticate: () => { throw new Error('idp unreachable'); } });
     expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
