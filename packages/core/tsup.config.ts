@@ -6,6 +6,8 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  // One copy of the core for both entry points in CommonJS too (the testing kit shares the index's modules).
+  splitting: true,
   target: 'node20',
   external: ['vitest'],
 });
