@@ -24,9 +24,9 @@ const documented = {
     'readRequestBody', 'parseQuery', 'scimErrorResponse',
   ],
   '@scimkit/core/testing': ['describeStoreConformance'],
-  '@scimkit/node': ['createNodeHandler'],
-  '@scimkit/express': ['scimRouter'],
-  '@scimkit/koa': ['scimMiddleware'],
+  '@scimkit/node': ['createNodeHandler', 'answerClientError'],
+  '@scimkit/express': ['scimRouter', 'answerClientError'],
+  '@scimkit/koa': ['scimMiddleware', 'answerClientError'],
 };
 const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', '@types'];
 /** vitest only loads inside its runner (and refuses require()), so the kit is loaded against a stand-in. */
