@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { httpError, scimError, type ScimError } from '../errors/scim-error.js';
+import { duplicateMember } from './duplicate-member.js';
 import { requestMediaType } from './json-media-type.js';
 import { requestHeader } from './request-header.js';
 import type { ScimRequest } from './scim-request.js';
@@ -12,8 +13,8 @@ import { illFormedString } from './well-formed-json.js';
  * when a framework's body parser already turned the body into a value (a parsed form body is
  * not a SCIM body). Bytes are decoded as UTF-8, or as the `charset` the client names (RFC 7644
  * §3.8); an unknown charset is 415, bytes that are not valid in it 400 invalidSyntax. A body
- * over `limits.maxBodyBytes` is 413 (RFC 7644 §3.7.4); an empty or unparseable one, or one
- * holding a lone surrogate, is 400 invalidSyntax.
+ * over `limits.maxBodyBytes` is 413 (RFC 7644 §3.7.4); an empty or unparseable one, one with
+ * a member name twice in one object, or one holding a lone surrogate, is 400 invalidSyntax.
  */
 export function readJsonBody(context: ServerContext, request: ScimRequest): Result<unknown> {
   const contentType = requestHeader(request, 'content-type');
@@ -35,6 +36,10 @@ export function readJsonBody(context: ServerContext, request: ScimRequest): Resu
   } catch (error) {
     const reason = error instanceof SyntaxError ? `: ${error.message}` : '';
     return err(scimError('invalidSyntax', `The request body is not valid JSON${reason}`));
+  }
+  const duplicate = duplicateMember(text.value);
+  if (duplicate !== undefined) {
+    return err(scimError('invalidSyntax', `The request body has the member ${JSON.stringify(duplicate.slice(0, 100))} twice in one object (RFC 8259 §4)`));
   }
   return wellFormed(parsed);
 }

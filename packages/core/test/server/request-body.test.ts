@@ -74,4 +74,35 @@ describe('request bodies (RFC 7644 §3.8)', () => {
     const reply = await call(target, { ...USERS, body: cyclic });
     expect(reply.status).toBe(400);
   });
+
+  it('refuses a member name given twice in one object (RFC 8259 §4) instead of silently keeping the last', async () => {
+    const target = server();
+    for (const body of [
+      '{"userName":"first","userName":"second"}',
+      '{"userName":"a","name":{"givenName":"x","givenName":"y"}}',
+      '{"userName":"b","\\u0075serName":"c"}',
+      '{"userName":"c","emails":[{"value":"a@b.c","value":"d@e.f"}]}',
+    ]) {
+      const reply = await call(target, { ...USERS, body });
+      expect(reply.status, body).toBe(400);
+      expect(reply.body.scimType).toBe('invalidSyntax');
+      expect(reply.body.detail).toContain('twice');
+    }
+    const patch = await call(target, { method: 'PATCH', path: '/Users/x', body: '{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"add","op":"remove","path":"title"}]}' });
+    expect(patch.body.scimType).toBe('invalidSyntax');
+    expect((await call(target, { method: 'GET', path: '/Users' })).body.totalResults).toBe(0);
+    // The same name in different objects, or inside strings, is fine.
+    const fine = '{"userName":"ok \\"userName\\": {,}[","name":{"formatted":"x"},"emails":[{"value":"a@b.c","type":"work"},{"value":"d@e.f","type":"home"}]}';
+    expect((await call(target, { ...USERS, body: fine })).status).toBe(201);
+  });
+
+  it('scans a 1 MB body for duplicate members quickly', async () => {
+    const target = server({ limits: { maxBodyBytes: 2 * 1024 * 1024 } });
+    const emails = Array.from({ length: 15_000 }, (_, i) => ({ value: `user${i}@example.com`, type: 'work' }));
+    const body = JSON.stringify(user('large', { emails }));
+    expect(body.length).toBeGreaterThan(700_000);
+    const started = performance.now();
+    expect((await call(target, { ...USERS, body })).status).toBe(201);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
 });
