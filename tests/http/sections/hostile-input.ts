@@ -43,6 +43,12 @@ export function describeHostileInput(service: Current): void {
       expectError(await client.send('POST', '/Users', { raw: JSON.stringify(userBody('x')), headers: { 'Content-Type': 'application/scim+json; charset=x-unknown' } }), 415);
     });
 
+    it('refuses a member name given twice in one object with 400 invalidSyntax (RFC 8259 §4)', async () => {
+      const { client } = service();
+      expectError(await client.send('POST', '/Users', { raw: '{"userName":"first","userName":"second"}', headers: SCIM_JSON }), 400, 'invalidSyntax');
+      expect((await client.get('/Users')).body.totalResults).toBe(0);
+    });
+
     it('refuses a string holding a lone surrogate with 400 invalidSyntax', async () => {
       const { client } = service();
       expectError(await client.send('POST', '/Users', { raw: '{"userName":"a\\ud800b"}', headers: SCIM_JSON }), 400, 'invalidSyntax');
