@@ -5,6 +5,7 @@ import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
 import { valueKeyOf } from './value-key.js';
+import { spend, type WorkBudget } from './work-budget.js';
 
 export interface Appended {
   readonly elements: unknown[];
@@ -17,22 +18,45 @@ export interface Appended {
  * designates an element already present (see `entryMatcher`), in which case its sub-attributes are
  * merged into that element: adding a value that is already there changes nothing.
  */
-export function appendValues(definition: AttributeDefinition, current: readonly unknown[], items: readonly unknown[], at: string): Result<Appended> {
+export function appendValues(
+  definition: AttributeDefinition,
+  current: readonly unknown[],
+  items: readonly unknown[],
+  at: string,
+  budget: WorkBudget,
+): Result<Appended> {
   const elements = [...current];
   const written: number[] = [];
   const keyOf = valueKeyOf(definition);
+  // Only the elements that share a key with an item can match one: index just those, so adding a
+  // few members to a large group allocates nothing per member already there.
   const byKey = new Map<string, number[]>();
-  if (keyOf !== undefined) elements.forEach((e, i) => addToIndex(byKey, keyOf(e), i));
+  if (keyOf !== undefined) {
+    for (const item of items) {
+      const key = isUnassigned(item) ? undefined : keyOf(item);
+      if (key !== undefined) byKey.set(key, []);
+    }
+    if (byKey.size > 0) {
+      for (let i = 0; i < elements.length; i++) {
+        const key = keyOf(elements[i]);
+        if (key !== undefined) byKey.get(key)?.push(i);
+      }
+    }
+  }
   for (const item of items) {
     if (isUnassigned(item)) continue;
     const matches = entryMatcher(definition, item);
     const key = keyOf?.(item);
     const candidates = key !== undefined ? byKey.get(key) ?? [] : undefined;
+    if (candidates === undefined) {
+      const spent = spend(budget, elements.length, at);
+      if (!spent.ok) return spent;
+    }
     const index = candidates !== undefined ? (candidates.find((i) => matches(elements[i])) ?? -1) : elements.findIndex(matches);
     if (index < 0) {
       const added = elements.push(item) - 1;
       written.push(added);
-      if (keyOf !== undefined) addToIndex(byKey, key, added);
+      if (key !== undefined) addToIndex(byKey, key, added);
       continue;
     }
     const existing = elements[index];

@@ -33,7 +33,7 @@ export function applyPatch(model: ResourceModel, resource: ScimResource, body: u
   if (!operations.ok) return operations;
   try {
     const doc = cloneJson(resource) as unknown as JsonObject;
-    const ctx = { model, options: resolved, doc, touched: new Set<string>() };
+    const ctx = { model, options: resolved, doc, touched: new Set<string>(), budget: { used: 0, limit: resolved.maxElementVisits } };
     for (const operation of operations.value) {
       const applied = applyOperation(ctx, operation);
       if (!applied.ok) return applied;

@@ -84,7 +84,9 @@ export function assignedEqual(a: unknown, b: unknown): boolean {
 export function findKey(object: JsonObject, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(object, name)) return name;
   const lower = name.toLowerCase();
-  for (const key of Object.keys(object)) if (key.toLowerCase() === lower) return key;
+  for (const key in object) {
+    if (Object.prototype.hasOwnProperty.call(object, key) && key.toLowerCase() === lower) return key;
+  }
   return undefined;
 }
 

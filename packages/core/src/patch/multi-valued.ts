@@ -4,6 +4,7 @@ import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { findSubAttribute } from './normalize-value.js';
 import { valueKeyOf } from './value-key.js';
+import { spend, type WorkBudget } from './work-budget.js';
 
 /** Equality of two simple values of `definition`: strings by `caseExact`, dateTime as instants. */
 export function sameValue(definition: AttributeDefinition, a: unknown, b: unknown): boolean {
@@ -89,9 +90,10 @@ export function removalMatcher(definition: AttributeDefinition, item: unknown): 
 
 /**
  * A test for the elements any of `items` selects (see `removalMatcher`). Items are indexed by their
- * `value`, so an element is only tested against the items that can match it.
+ * `value`, so an element is only tested against the items that can match it. Items without a
+ * `value` are tested against every element: `unkeyed` tells how many there are, for the budget.
  */
-export function removalSelector(definition: AttributeDefinition, items: readonly unknown[]): (element: unknown) => boolean {
+export function removalSelector(definition: AttributeDefinition, items: readonly unknown[]): { readonly selects: (element: unknown) => boolean; readonly unkeyed: number } {
   const keyOf = valueKeyOf(definition);
   const byKey = new Map<string, ((element: unknown) => boolean)[]>();
   const unkeyed: ((element: unknown) => boolean)[] = [];
@@ -99,32 +101,48 @@ export function removalSelector(definition: AttributeDefinition, items: readonly
     const matcher = removalMatcher(definition, item);
     const key = keyOf?.(item);
     if (key === undefined) unkeyed.push(matcher);
-    else byKey.set(key, [...(byKey.get(key) ?? []), matcher]);
+    else {
+      const list = byKey.get(key);
+      if (list === undefined) byKey.set(key, [matcher]);
+      else list.push(matcher);
+    }
   }
-  return (element) => {
+  const selects = (element: unknown): boolean => {
     const key = keyOf?.(element);
     const candidates = key === undefined ? undefined : byKey.get(key);
     return (candidates?.some((m) => m(element)) ?? false) || unkeyed.some((m) => m(element));
   };
+  return { selects, unkeyed: unkeyed.length };
 }
 
 /**
  * RFC 7644 §3.5.2 / RFC 7643 §2.4: a value written with `primary: true` clears `primary` on the
  * others; at most one written value may carry it. `written` are the indices this operation wrote.
+ * Clearing scans the elements once per operation (counted in `budget`), and copies only the
+ * elements that carried `primary: true`.
  */
-export function enforcePrimary(definition: AttributeDefinition, elements: unknown[], written: readonly number[], at: string): Result<void> {
+export function enforcePrimary(
+  definition: AttributeDefinition,
+  elements: unknown[],
+  written: readonly number[],
+  at: string,
+  budget: WorkBudget,
+): Result<void> {
   const primarySub = findSubAttribute(definition, 'primary');
-  if (primarySub === undefined) return ok(undefined);
+  if (primarySub === undefined || written.length === 0) return ok(undefined);
   const key = primarySub.name;
-  const primaries = written.filter((i) => {
+  let chosen: number | undefined;
+  for (const i of written) {
     const e = elements[i];
-    return isJsonObject(e) && getKey(e, key) === true;
-  });
-  if (primaries.length > 1) {
-    return err(scimError('invalidValue', `${at}: more than one "${definition.name}" value has "primary": true (RFC 7643 §2.4)`));
+    if (!isJsonObject(e) || getKey(e, key) !== true || i === chosen) continue;
+    if (chosen !== undefined) {
+      return err(scimError('invalidValue', `${at}: more than one "${definition.name}" value has "primary": true (RFC 7643 §2.4)`));
+    }
+    chosen = i;
   }
-  const chosen = primaries[0];
   if (chosen === undefined) return ok(undefined);
+  const spent = spend(budget, elements.length, at);
+  if (!spent.ok) return spent;
   for (let i = 0; i < elements.length; i++) {
     const e = elements[i];
     if (i !== chosen && isJsonObject(e) && getKey(e, key) === true) elements[i] = { ...e, [findKey(e, key) ?? key]: false };

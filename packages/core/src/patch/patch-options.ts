@@ -45,6 +45,13 @@ export interface PatchOptions {
   readonly unknownAttributes?: 'reject' | 'ignore';
   /** Most operations accepted in one request. Default 1000. */
   readonly maxOperations?: number;
+  /**
+   * Most element visits in one request, over all its operations: elements examined by value filters
+   * (`emails[type eq "work"]`), by linear equality scans, and by `primary: true` writes. Adding or
+   * removing values by `value` (group members) is indexed and not counted. Beyond it the request is a
+   * 400 invalidValue and nothing is written. Default 5,000,000.
+   */
+  readonly maxElementVisits?: number;
   /** Limits on each `path` (length, nesting), passed to the path parser. */
   readonly pathLimits?: FilterLimits;
 }
@@ -58,6 +65,7 @@ export interface ResolvedPatchOptions {
   readonly allowEmptyOperations: boolean;
   readonly unknownAttributes: 'reject' | 'ignore';
   readonly maxOperations: number;
+  readonly maxElementVisits: number;
   readonly pathLimits: FilterLimits | undefined;
 }
 
@@ -70,6 +78,7 @@ export const DEFAULT_PATCH_OPTIONS: ResolvedPatchOptions = Object.freeze({
   allowEmptyOperations: false,
   unknownAttributes: 'reject',
   maxOperations: 1000,
+  maxElementVisits: 5_000_000,
   pathLimits: undefined,
 });
 
@@ -85,6 +94,7 @@ export function resolvePatchOptions(options: PatchOptions | undefined): Resolved
     allowEmptyOperations: options.allowEmptyOperations ?? d.allowEmptyOperations,
     unknownAttributes: options.unknownAttributes ?? d.unknownAttributes,
     maxOperations: options.maxOperations ?? d.maxOperations,
+    maxElementVisits: options.maxElementVisits ?? d.maxElementVisits,
     pathLimits: options.pathLimits,
   };
 }

@@ -8,6 +8,7 @@ import { enforcePrimary, removalSelector } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
+import { spend } from './work-budget.js';
 
 /** The dotted name of a resolved attribute, for error details: `name.givenName`. */
 export function attributeName(resolved: ResolvedAttribute): string {
@@ -60,7 +61,9 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const items = normalizeValue(target, req.value, ctx.options, req.at);
     if (!items.ok) return items;
     const current = Array.isArray(before) ? before : [];
-    const selects = removalSelector(target, items.value as unknown[]);
+    const { selects, unkeyed } = removalSelector(target, items.value as unknown[]);
+    const spent = spend(ctx.budget, unkeyed * current.length, req.at);
+    if (!spent.ok) return spent;
     return ok(current.filter((e) => !selects(e)));
   }
 
@@ -71,13 +74,13 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
   if (target.multiValued) {
     const items = (value.value as unknown[]).filter((item) => !isUnassigned(item));
     if (req.op === 'replace') {
-      const primary = enforcePrimary(target, items, items.map((_, i) => i), req.at);
+      const primary = enforcePrimary(target, items, items.map((_, i) => i), req.at, ctx.budget);
       return primary.ok ? ok(items) : primary;
     }
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
-    const appended = appendValues(target, current, items, req.at);
+    const appended = appendValues(target, current, items, req.at, ctx.budget);
     if (!appended.ok) return appended;
-    const primary = enforcePrimary(target, appended.value.elements, appended.value.written, req.at);
+    const primary = enforcePrimary(target, appended.value.elements, appended.value.written, req.at, ctx.budget);
     return primary.ok ? ok(appended.value.elements) : primary;
   }
 

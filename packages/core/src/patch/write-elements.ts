@@ -5,12 +5,13 @@ import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { mergeInto } from './append-values.js';
 import { elementFromFilter } from './element-from-filter.js';
 import { commitValue, readPath } from './json-patch-ops.js';
-import { assignedEqual, cloneJson, findKey, getKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
+import { assignedEqual, cloneJson, findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { enforcePrimary } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeElement, normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import type { ElementsTarget } from './patch-target.js';
+import { ELEMENT_WRITE_VISITS, spend } from './work-budget.js';
 
 /**
  * Operations on selected elements of a multi-valued attribute (RFC 7644 §3.5.2): `emails[type eq
@@ -31,8 +32,12 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
 
   const before = readPath(ctx.doc, resolved.keys);
   const elements: unknown[] = Array.isArray(before) ? [...before] : isUnassigned(before) ? [] : [before];
+  const spent = spend(ctx.budget, elements.length, req.at);
+  if (!spent.ok) return spent;
   const matched: number[] = [];
   for (let i = 0; i < elements.length; i++) if (target.matches(elements[i])) matched.push(i);
+  const writes = spend(ctx.budget, matched.length * ELEMENT_WRITE_VISITS, req.at);
+  if (!writes.ok) return writes;
 
   const edited =
     subAttribute === undefined
@@ -41,14 +46,26 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   if (!edited.ok) return edited;
   const after = edited.value;
 
-  if (attribute.mutability === 'immutable' && !isUnassigned(before) && !assignedEqual(before, after)) {
+  const same = sameElements(before, after);
+  if (attribute.mutability === 'immutable' && !isUnassigned(before) && !same) {
     return err(scimError('mutability', `${req.at}: "${attribute.name}" is immutable and already has a value`));
   }
   const required = checkRequired(attribute, attribute.name, before, after, req.at);
   if (!required.ok) return required;
 
-  if (assignedEqual(before, after)) return ok(undefined);
+  if (same) return ok(undefined);
   return commitValue(ctx, resolved.keys, after);
+}
+
+/**
+ * Whether the edited copy says what `before` said (unassigned values aside). Elements an operation
+ * did not write are the same objects, so they are compared by identity first.
+ */
+function sameElements(before: unknown, after: unknown[]): boolean {
+  if (!Array.isArray(before)) return assignedEqual(before, after);
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++) if (before[i] !== after[i] && !assignedEqual(before[i], after[i])) return false;
+  return true;
 }
 
 /** Whole elements: remove, replace or merge the matching ones. */
@@ -80,7 +97,7 @@ function editElements(
     elements[i] = next;
     written.push(i);
   }
-  const primary = enforcePrimary(attribute, elements, written, req.at);
+  const primary = enforcePrimary(attribute, elements, written, req.at, ctx.budget);
   return primary.ok ? ok(elements) : primary;
 }
 
@@ -110,19 +127,22 @@ function editSubAttribute(
   for (const i of matched) {
     const old = elements[i];
     if (!isJsonObject(old)) continue;
-    const key = findKey(old, sub.name) ?? sub.name;
-    const previous = getKey(old, sub.name);
+    const existing = findKey(old, sub.name);
+    const key = existing ?? sub.name;
+    const previous = existing === undefined ? undefined : old[existing];
     const next = req.op === 'remove' || isUnassigned(value) ? undefined : cloneJson(value);
     if (req.op === 'add' && isUnassigned(next)) continue;
     const checked = checkMutability(sub, name, previous, next, req.at);
     if (!checked.ok) return checked;
+    written.push(i);
+    // Writing the value the element already has changes nothing: keep the element, copy nothing.
+    if (existing !== undefined ? jsonEqual(previous, next) : next === undefined) continue;
     const element: JsonObject = { ...old };
     if (next === undefined) delete element[key];
     else element[key] = next;
     elements[i] = element;
-    written.push(i);
   }
-  const primary = enforcePrimary(attribute, elements, written, req.at);
+  const primary = enforcePrimary(attribute, elements, written, req.at, ctx.budget);
   return primary.ok ? ok(elements) : primary;
 }
 

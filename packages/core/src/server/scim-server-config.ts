@@ -97,6 +97,13 @@ export interface ScimServerLimits {
   readonly rootSearchMaxResults?: number;
   /** Most operations in one PATCH request; more is 400 invalidValue. Default 1000. */
   readonly maxPatchOperations?: number;
+  /**
+   * Most element visits one PATCH request may make over all its operations: elements examined by
+   * value filters (`emails[type eq "work"]`) and linear scans, 8 per element an operation selects;
+   * adding or removing values by `value` (group members) is indexed and not counted. More is 400
+   * invalidValue, nothing written. Default 5,000,000.
+   */
+  readonly maxPatchElementVisits?: number;
   /** Longest accepted `filter` expression, in characters. Default 10,000. */
   readonly filterMaxLength?: number;
   /** Deepest accepted nesting of `and`/`or`/`not`/parentheses in a filter. Default 50. */

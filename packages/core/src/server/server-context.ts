@@ -43,6 +43,7 @@ export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   defaultPageSize: 100,
   rootSearchMaxResults: 1000,
   maxPatchOperations: 1000,
+  maxPatchElementVisits: 5_000_000,
   filterMaxLength: 10_000,
   filterMaxDepth: 50,
 });
@@ -115,5 +116,11 @@ export function validationOptions(context: ServerContext): ValidationOptions {
 /** What the PATCH engine needs from the configuration. */
 export function patchOptions(context: ServerContext): PatchOptions {
   const { unquotedFilterValues: _filterOnly, ...patchCompatibility } = context.compatibility;
-  return { ...patchCompatibility, unknownAttributes: context.config.unknownAttributes ?? 'reject', maxOperations: context.limits.maxPatchOperations, pathLimits: context.filterLimits };
+  return {
+    ...patchCompatibility,
+    unknownAttributes: context.config.unknownAttributes ?? 'reject',
+    maxOperations: context.limits.maxPatchOperations,
+    maxElementVisits: context.limits.maxPatchElementVisits,
+    pathLimits: context.filterLimits,
+  };
 }

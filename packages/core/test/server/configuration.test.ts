@@ -48,6 +48,19 @@ describe('limits', () => {
     expect(reply.status).toBe(400);
   });
 
+  it('maxPatchElementVisits refuses a PATCH that examines more elements, writing nothing', async () => {
+    const target = server({ limits: { maxPatchElementVisits: 5 } });
+    const emails = [1, 2, 3].map((i) => ({ value: `e${i}@example.com`, type: 'work' }));
+    const created = (await call(target, post('/Users', { ...user('visits'), emails }))).body;
+    const op = { op: 'replace', path: 'emails[type eq "work"].display', value: 'x' };
+    const body = (n: number) => JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: Array.from({ length: n }, () => op) });
+    const reply = await call(target, { method: 'PATCH', path: `/Users/${String(created['id'])}`, body: body(2) });
+    expect(reply.status).toBe(400);
+    expect(reply.body['scimType']).toBe('invalidValue');
+    expect(reply.body['detail']).toContain('PATCH request too complex');
+    expect((await call(target, { method: 'GET', path: `/Users/${String(created['id'])}` })).body).toEqual(created);
+  });
+
   it('rejects invalid limits at start-up', () => {
     expect(() => server({ limits: { maxResults: -1 } })).toThrow(TypeError);
     expect(() => server({ limits: { maxBodyBytes: 1.5 } })).toThrow(TypeError);

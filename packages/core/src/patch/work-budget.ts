@@ -1,0 +1,28 @@
+import { err, ok, type Result } from '../errors/result.js';
+import { scimError } from '../errors/scim-error.js';
+
+/**
+ * What editing one selected element costs, in element visits: a copy, its mutability checks, its
+ * comparison with the old one take about as long as eight filter tests.
+ */
+export const ELEMENT_WRITE_VISITS = 8;
+
+/**
+ * The work one PATCH request may do on multi-valued attributes, counted in element visits: each
+ * element a value filter examines, each element a linear equality scan compares, each element a
+ * `primary: true` write checks, and ELEMENT_WRITE_VISITS for each element an operation selects.
+ * Indexed work (adding or removing values by `value`, as Entra does for group members) is not
+ * counted. Shared by every operation of the request, so many cheap-looking operations on a large
+ * attribute cannot block the event loop for seconds.
+ */
+export interface WorkBudget {
+  used: number;
+  readonly limit: number;
+}
+
+/** Counts `visits` more element visits, or 400 invalidValue once the request exceeds its limit. */
+export function spend(budget: WorkBudget, visits: number, at: string): Result<void> {
+  budget.used += visits;
+  if (budget.used <= budget.limit) return ok(undefined);
+  return err(scimError('invalidValue', `${at}: PATCH request too complex: more than ${budget.limit} element comparisons; send fewer operations`));
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { applyPatch, type PatchOptions } from '../../src/patch/index.js';
+import { cloneJson } from '../../src/patch/json-value.js';
+import type { ScimResource } from '../../src/schema/scim-resource.js';
+import { body, groupModel, sampleGroup, sampleUser, userModel } from './patch-fixtures.js';
+
+const emails = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `u${i}@example.com`, type: 'work' }));
+const members = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `m-${i}` }));
+
+function timed(resource: ScimResource, model: typeof userModel, operations: unknown[], options?: PatchOptions) {
+  const input = cloneJson(resource);
+  const started = performance.now();
+  const result = applyPatch(model, resource, body(...operations), options);
+  const elapsed = performance.now() - started;
+  expect(resource).toEqual(input);
+  return { result, elapsed };
+}
+
+/** 1,000 operations × 25,000 elements used to block the event loop for 4–15 s (a 60 KB request). */
+describe('PATCH work budget', () => {
+  const user = { ...sampleUser(), emails: emails(25_000) };
+
+  it.each([
+    ['primary on one element each', (i: number) => ({ op: 'replace', path: `emails[value eq "u${i}@example.com"].primary`, value: true })],
+    ['a sub-attribute of every element', (i: number) => ({ op: 'replace', path: 'emails[value co "@"].display', value: `d${i}` })],
+    ['the same value again and again', () => ({ op: 'replace', path: 'emails[value co "@"].type', value: 'work' })],
+    ['whole elements', () => ({ op: 'add', path: 'emails[value co "@"]', value: { display: 'x' } })],
+  ])('refuses 1,000 operations on 25,000 emails (%s) with 400 invalidValue, quickly', (_, op) => {
+    const { result, elapsed } = timed(user, userModel, Array.from({ length: 1000 }, (_, i) => op(i)));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.status).toBe(400);
+    expect(result.error.scimType).toBe('invalidValue');
+    expect(result.error.detail).toMatch(/PATCH request too complex: more than 5000000 element comparisons; send fewer operations/);
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('counts over the whole request and is configurable (maxElementVisits)', () => {
+    const small = { ...sampleUser(), emails: emails(10) };
+    const op = { op: 'replace', path: 'emails[type eq "work"].display', value: 'x' };
+    // One operation: 10 examined + 10 selected × 8 = 90 visits.
+    expect(applyPatch(userModel, small, body(op), { maxElementVisits: 90 }).ok).toBe(true);
+    const refused = applyPatch(userModel, small, body(op, op), { maxElementVisits: 179 });
+    expect(refused.ok ? undefined : refused.error.detail).toMatch(/^Operations\[1\]: PATCH request too complex: more than 179 element comparisons/);
+    expect(applyPatch(userModel, small, body(op, op), { maxElementVisits: 180 }).ok).toBe(true);
+  });
+
+  it('still clears primary on the other elements, once per operation', () => {
+    const result = applyPatch(userModel, { ...sampleUser(), emails: [{ value: 'a@x', primary: true }, { value: 'b@x' }, { value: 'c@x', primary: true }] }, body({ op: 'replace', path: 'emails[value eq "b@x"].primary', value: true }));
+    if (!result.ok) throw new Error(result.error.detail);
+    expect(result.value.resource.emails).toEqual([{ value: 'a@x', primary: false }, { value: 'b@x', primary: true }, { value: 'c@x', primary: false }]);
+  });
+
+  it('setting the value an element already has changes nothing', () => {
+    const result = applyPatch(userModel, { ...sampleUser(), emails: emails(3) }, body({ op: 'replace', path: 'emails[value co "@"].type', value: 'work' }));
+    if (!result.ok) throw new Error(result.error.detail);
+    expect(result.value.changed).toBe(false);
+  });
+});
+
+describe('PATCH work budget, large groups', () => {
+  const N = 20_000;
+
+  it(`lets 500 member add/remove operations (Entra) through on a group of ${N}`, () => {
+    const operations = Array.from({ length: 500 }, (_, i) =>
+      i % 2 === 0 ? { op: 'add', path: 'members', value: [{ value: `new-${i}` }] } : { op: 'Remove', path: 'members', value: [{ value: `m-${i}` }] },
+    );
+    const { result, elapsed } = timed({ ...sampleGroup(), members: members(N) }, groupModel, operations);
+    if (!result.ok) throw new Error(result.error.detail);
+    expect((result.value.resource.members as unknown[]).length).toBe(N);
+    expect(elapsed).toBeLessThan(10_000);
+  });
+
+  it(`lets 200 filtered member removals through on a group of ${N}`, () => {
+    const operations = Array.from({ length: 200 }, (_, i) => ({ op: 'remove', path: `members[value eq "m-${i}"]` }));
+    const { result } = timed({ ...sampleGroup(), members: members(N) }, groupModel, operations);
+    if (!result.ok) throw new Error(result.error.detail);
+    expect((result.value.resource.members as unknown[]).length).toBe(N - 200);
+  });
+});
