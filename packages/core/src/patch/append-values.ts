@@ -5,7 +5,7 @@ import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
 import { valueKeyOf } from './value-key.js';
-import { spend, type WorkBudget } from './work-budget.js';
+import { indexedVisits, spend, type WorkBudget } from './work-budget.js';
 
 export interface Appended {
   readonly elements: unknown[];
@@ -37,6 +37,8 @@ export function appendValues(
       if (key !== undefined) byKey.set(key, []);
     }
     if (byKey.size > 0) {
+      const spent = spend(budget, indexedVisits(elements.length), at);
+      if (!spent.ok) return spent;
       for (let i = 0; i < elements.length; i++) {
         const key = keyOf(elements[i]);
         if (key !== undefined) byKey.get(key)?.push(i);

@@ -48,8 +48,8 @@ export interface PatchOptions {
   /**
    * Most element visits in one request, over all its operations: elements examined by value filters
    * (`emails[type eq "work"]`), by linear equality scans, and by `primary: true` writes. Adding or
-   * removing values by `value` (group members) is indexed and not counted. Beyond it the request is a
-   * 400 invalidValue and nothing is written. Default 5,000,000.
+   * removing values by `value` (group members) is indexed and counts 1 per 4 elements. Beyond it
+   * the request is a 400 invalidValue and nothing is written. Default 5,000,000.
    */
   readonly maxElementVisits?: number;
   /** Limits on each `path` (length, nesting), passed to the path parser. */

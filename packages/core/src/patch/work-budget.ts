@@ -8,16 +8,27 @@ import { scimError } from '../errors/scim-error.js';
 export const ELEMENT_WRITE_VISITS = 8;
 
 /**
+ * Elements an indexed pass (adding or removing values by `value`) looks at per element visit: such
+ * a pass only computes each element's key, so it is counted at a quarter of a filter test.
+ */
+export const INDEXED_ELEMENTS_PER_VISIT = 4;
+
+/**
  * The work one PATCH request may do on multi-valued attributes, counted in element visits: each
  * element a value filter examines, each element a linear equality scan compares, each element a
  * `primary: true` write checks, and ELEMENT_WRITE_VISITS for each element an operation selects.
- * Indexed work (adding or removing values by `value`, as Entra does for group members) is not
- * counted. Shared by every operation of the request, so many cheap-looking operations on a large
+ * Indexed passes (adding or removing values by `value`, as Entra does for group members) count one
+ * visit per INDEXED_ELEMENTS_PER_VISIT elements. Shared by every operation of the request, so many cheap-looking operations on a large
  * attribute cannot block the event loop for seconds.
  */
 export interface WorkBudget {
   used: number;
   readonly limit: number;
+}
+
+/** The visits an indexed pass over `elements` elements counts. */
+export function indexedVisits(elements: number): number {
+  return Math.ceil(elements / INDEXED_ELEMENTS_PER_VISIT);
 }
 
 /** Counts `visits` more element visits, or 400 invalidValue once the request exceeds its limit. */

@@ -8,7 +8,7 @@ import { enforcePrimary, removalSelector } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
-import { spend } from './work-budget.js';
+import { indexedVisits, spend } from './work-budget.js';
 
 /** The dotted name of a resolved attribute, for error details: `name.givenName`. */
 export function attributeName(resolved: ResolvedAttribute): string {
@@ -62,7 +62,7 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     if (!items.ok) return items;
     const current = Array.isArray(before) ? before : [];
     const { selects, unkeyed } = removalSelector(target, items.value as unknown[]);
-    const spent = spend(ctx.budget, unkeyed * current.length, req.at);
+    const spent = spend(ctx.budget, indexedVisits(current.length) + unkeyed * current.length, req.at);
     if (!spent.ok) return spent;
     return ok(current.filter((e) => !selects(e)));
   }

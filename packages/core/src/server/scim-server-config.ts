@@ -100,8 +100,8 @@ export interface ScimServerLimits {
   /**
    * Most element visits one PATCH request may make over all its operations: elements examined by
    * value filters (`emails[type eq "work"]`) and linear scans, 8 per element an operation selects;
-   * adding or removing values by `value` (group members) is indexed and not counted. More is 400
-   * invalidValue, nothing written. Default 5,000,000.
+   * adding or removing values by `value` (group members) is indexed and counts 1 per 4 elements.
+   * More is 400 invalidValue, nothing written. Default 5,000,000.
    */
   readonly maxPatchElementVisits?: number;
   /** Longest accepted `filter` expression, in characters. Default 10,000. */

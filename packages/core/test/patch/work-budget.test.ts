@@ -78,3 +78,24 @@ describe('PATCH work budget, large groups', () => {
     expect((result.value.resource.members as unknown[]).length).toBe(N - 200);
   });
 });
+
+describe('PATCH work budget, indexed passes', () => {
+  it('counts adding and removing by value at one visit per 4 elements', () => {
+    const group = { ...sampleGroup(), members: members(400) };
+    const add = { op: 'add', path: 'members', value: [{ value: 'new' }] };
+    const remove = { op: 'remove', path: 'members', value: [{ value: 'new' }] };
+    // add: 400 elements / 4 = 100 visits; remove: 401 / 4 → 101.
+    expect(applyPatch(groupModel, group, body(add, remove), { maxElementVisits: 201 }).ok).toBe(true);
+    const refused = applyPatch(groupModel, group, body(add, remove), { maxElementVisits: 200 });
+    expect(refused.ok ? undefined : refused.error.detail).toMatch(/^Operations\[1\]: PATCH request too complex/);
+  });
+
+  it('refuses 1,000 add/remove operations on a group of 100,000 quickly', () => {
+    const operations = Array.from({ length: 1000 }, (_, i) =>
+      i % 2 === 0 ? { op: 'add', path: 'members', value: [{ value: `new-${i}` }] } : { op: 'remove', path: 'members', value: [{ value: `m-${i}` }] },
+    );
+    const { result, elapsed } = timed({ ...sampleGroup(), members: members(100_000) }, groupModel, operations);
+    expect(result.ok ? undefined : result.error.scimType).toBe('invalidValue');
+    expect(elapsed).toBeLessThan(5000);
+  });
+});
