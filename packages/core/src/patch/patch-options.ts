@@ -84,17 +84,7 @@ export const DEFAULT_PATCH_OPTIONS: ResolvedPatchOptions = Object.freeze({
 
 export function resolvePatchOptions(options: PatchOptions | undefined): ResolvedPatchOptions {
   if (options === undefined) return DEFAULT_PATCH_OPTIONS;
-  const d = DEFAULT_PATCH_OPTIONS;
-  return {
-    stringBooleans: options.stringBooleans ?? d.stringBooleans,
-    removeValueArray: options.removeValueArray ?? d.removeValueArray,
-    pathKeysInValue: options.pathKeysInValue ?? d.pathKeysInValue,
-    managerAsString: options.managerAsString ?? d.managerAsString,
-    createMissingValuePath: options.createMissingValuePath ?? d.createMissingValuePath,
-    allowEmptyOperations: options.allowEmptyOperations ?? d.allowEmptyOperations,
-    unknownAttributes: options.unknownAttributes ?? d.unknownAttributes,
-    maxOperations: options.maxOperations ?? d.maxOperations,
-    maxElementVisits: options.maxElementVisits ?? d.maxElementVisits,
-    pathLimits: options.pathLimits,
-  };
+  // An option given as `undefined` keeps its default.
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<ResolvedPatchOptions>;
+  return { ...DEFAULT_PATCH_OPTIONS, ...given };
 }

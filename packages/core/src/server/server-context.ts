@@ -1,5 +1,6 @@
 import type { FilterLimits } from '../filter/filter-limits.js';
-import type { PatchOptions } from '../patch/patch-options.js';
+import { DEFAULT_FILTER_LIMITS } from '../filter/filter-limits.js';
+import { DEFAULT_PATCH_OPTIONS, type PatchOptions } from '../patch/patch-options.js';
 import type { ValidationOptions } from '../schema/validation-options.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schema/schema-registry.js';
@@ -42,19 +43,20 @@ export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   maxResults: 1000,
   defaultPageSize: 100,
   rootSearchMaxResults: 1000,
-  maxPatchOperations: 1000,
-  maxPatchElementVisits: 5_000_000,
-  filterMaxLength: 10_000,
-  filterMaxDepth: 50,
+  maxPatchOperations: DEFAULT_PATCH_OPTIONS.maxOperations,
+  maxPatchElementVisits: DEFAULT_PATCH_OPTIONS.maxElementVisits,
+  filterMaxLength: DEFAULT_FILTER_LIMITS.maxLength,
+  filterMaxDepth: DEFAULT_FILTER_LIMITS.maxDepth,
 });
 
+/** The PATCH tolerances default as the PATCH engine says (one source of truth); the filter one is off. */
 export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.freeze({
-  stringBooleans: true,
-  removeValueArray: true,
-  pathKeysInValue: true,
-  managerAsString: true,
-  createMissingValuePath: false,
-  allowEmptyOperations: false,
+  stringBooleans: DEFAULT_PATCH_OPTIONS.stringBooleans,
+  removeValueArray: DEFAULT_PATCH_OPTIONS.removeValueArray,
+  pathKeysInValue: DEFAULT_PATCH_OPTIONS.pathKeysInValue,
+  managerAsString: DEFAULT_PATCH_OPTIONS.managerAsString,
+  createMissingValuePath: DEFAULT_PATCH_OPTIONS.createMissingValuePath,
+  allowEmptyOperations: DEFAULT_PATCH_OPTIONS.allowEmptyOperations,
   unquotedFilterValues: false,
 });
 
