@@ -40,6 +40,40 @@ describe('limits', () => {
     expect((await call(target, post('/.search', { schemas: [SEARCH], filter: 'userName eq "u001"' }))).body['totalResults']).toBe(1);
   });
 
+  it('server-root search queries each type once and asks a paging store for at most limit + 1 resources', async () => {
+    const memory = createMemoryStore();
+    const calls: { type: string; count: number | undefined; returned: number }[] = [];
+    const store: ScimStore = {
+      ...memory,
+      capabilities: memory.capabilities ?? {},
+      create: (...args) => memory.create(...args),
+      get: (...args) => memory.get(...args),
+      replace: (...args) => memory.replace(...args),
+      delete: (...args) => memory.delete(...args),
+      query: async (type, query) => {
+        const result = await memory.query(type, query);
+        calls.push({ type, count: query.count, returned: result.resources.length });
+        return result;
+      },
+    };
+    const target = createScimServer({ resourceTypes: [userResourceType, { ...groupResourceType, operations: ['read'], rootSearch: true }], store, limits: { rootSearchMaxResults: 3 } });
+    const created = async (name: string) => expect((await target.handle({ method: 'POST', path: '/Users', body: JSON.stringify({ schemas: [USER], userName: name }) })).status).toBe(201);
+    for (const name of ['a1', 'a2', 'b1']) await created(name);
+
+    const answered = await call(target, post('/.search', { schemas: [SEARCH] }));
+    expect(answered.body['totalResults']).toBe(3);
+    expect(calls.map(({ type, count }) => [type, count])).toEqual([['User', 4], ['Group', 4]]);
+
+    for (const name of ['b2', 'b3', 'b4', 'b5']) await created(name);
+    calls.length = 0;
+    const refused = await call(target, post('/.search', { schemas: [SEARCH] }));
+    expect(refused.status).toBe(400);
+    expect(refused.body['scimType']).toBe('tooMany');
+    expect(refused.body['detail']).toBe('The search matches at least 7 resources; the limit is 3. Narrow the filter.');
+    // Refused on the first type, having read no more than limit + 1 of its resources.
+    expect(calls).toEqual([{ type: 'User', count: 4, returned: 4 }]);
+  });
+
   it('maxPatchOperations refuses a PATCH with more operations', async () => {
     const target = server({ limits: { maxPatchOperations: 2 } });
     const id = (await call(target, post('/Users', user('ops')))).body['id'];

@@ -39,15 +39,16 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
     inMemory ? locateResource(type, resource, exchange.baseUrl) : resource;
   const queryOf = (type: ServedType): TypeQuery => (inMemory ? overServedForm(query, served(type)) : query);
 
-  // Count first (cheap for a store that filters and pages), so a huge result is refused unread.
-  let total = 0;
-  for (const type of types) total += (await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: 0 } })).totalResults;
+  // One query per type, asking for at most one more match than the limit: `totalResults` counts
+  // them all, so a huge result is refused having read at most max + 1 resources of a type.
   const max = context.limits.rootSearchMaxResults;
-  if (total > max) return errorResponse(scimError('tooMany', `The search matches ${total} resources; the limit is ${max}. Narrow the filter.`));
-
   const found: { type: ServedType; resource: ScimResource }[] = [];
+  let total = 0;
   for (const type of types) {
-    for (const resource of (await queryResources(context, type, queryOf(type))).resources) found.push({ type, resource: served(type)(resource) });
+    const result = await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } });
+    total += result.totalResults;
+    if (total > max) return errorResponse(scimError('tooMany', `The search matches at least ${total} resources; the limit is ${max}. Narrow the filter.`));
+    for (const resource of result.resources) found.push({ type, resource: served(type)(resource) });
   }
   if (compare !== undefined) found.sort((a, b) => compare.value(a.resource, b.resource));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
