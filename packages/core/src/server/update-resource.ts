@@ -8,7 +8,7 @@ import { assembleResource, changedMeta } from './resource-meta.js';
 import type { ServedType } from './server-context.js';
 import { ETAG_MISMATCH, uniquenessError, WRITE_CONFLICT } from './write-failure.js';
 
-/** Computes the new body from the stored resource (validate a PUT body, or apply a PATCH). */
+/** Computes the new body from the stored resource (validate a PUT body, or apply a PATCH); returns `existing` itself when nothing changes. */
 export type Revision = (existing: ScimResource) => Result<Readonly<Record<string, unknown>>>;
 
 export interface UpdateOutcome {
@@ -43,6 +43,8 @@ export async function updateResource(exchange: Exchange, type: ServedType, id: s
       const revised = revise(existing);
       if (!revised.ok) return revised;
 
+      // A revision that returns the stored resource itself changed nothing (PATCH knows it): no compare needed.
+      if (revised.value === existing) return ok({ before: existing, after: existing, changed: false });
       const candidate = assembleResource(revised.value, existing.id, existing.meta);
       if (sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
       const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
