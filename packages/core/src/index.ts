@@ -38,6 +38,11 @@ export type {
   SortSpec,
   UniqueAttribute,
   WriteContext,
+  StoreContext,
+  DeleteContext,
+  MultiValuedChange,
+  ReferenceAttribute,
+  CascadedChange,
   FilterSemantics,
   AttributeFacts,
 } from './store/index.js';

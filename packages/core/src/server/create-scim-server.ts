@@ -71,7 +71,7 @@ async function answer(context: ServerContext, request: ScimRequest): Promise<Sci
     if (!routed.ok) return errorResponse(routed.error);
     const caller = await authenticate(context, request);
     if (!caller.ok) return errorResponse(caller.error);
-    const exchange: Exchange = { context, request, caller: caller.value, baseUrl: resolveBaseUrl(context, request) };
+    const exchange: Exchange = { context, request, caller: caller.value, baseUrl: resolveBaseUrl(context, request), storeContext: {} };
     return await dispatch(exchange, routed.value);
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);

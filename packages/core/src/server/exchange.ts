@@ -1,4 +1,5 @@
 import type { Caller } from './authenticate.js';
+import type { StoreContext } from '../store/scim-store.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from './server-context.js';
 
@@ -9,6 +10,8 @@ export interface Exchange {
   readonly caller: Caller;
   /** Absolute mount-point URL without a trailing slash (see `resolveBaseUrl`). */
   readonly baseUrl: string;
+  /** Who the store calls of this request act for (tenant, request id); passed to every store call. */
+  readonly storeContext: StoreContext;
 }
 
 /** The principal to put on a change event, when `authenticate` gave one. */

@@ -1,6 +1,6 @@
 import type { Filter } from '../filter/ast.js';
 import type { ScimResource } from '../schema/scim-resource.js';
-import type { FilterSemantics, SortSpec, StoreQuery, StoreQueryResult } from '../store/scim-store.js';
+import type { FilterSemantics, SortSpec, StoreContext, StoreQuery, StoreQueryResult } from '../store/scim-store.js';
 import type { ServedType, ServerContext } from './server-context.js';
 
 /** A query over one resource type, with the filter and sort already compiled against the schema. */
@@ -24,7 +24,7 @@ export interface TypeQuery {
  * Run a query on the store, pushing down what it declares it can do (`capabilities`) and doing
  * the rest in memory: filter, then sort (stable), then page. `totalResults` counts every match.
  */
-export async function queryResources(context: ServerContext, type: ServedType, query: TypeQuery): Promise<StoreQueryResult> {
+export async function queryResources(context: ServerContext, type: ServedType, query: TypeQuery, ctx: StoreContext): Promise<StoreQueryResult> {
   const capabilities = context.store.capabilities ?? {};
   const model = type.model;
   const pushFilter = query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter) === true);
@@ -41,7 +41,7 @@ export async function queryResources(context: ServerContext, type: ServedType, q
     ...(pushSort && query.sort !== undefined ? { sort: query.sort } : {}),
     ...(pushPage && query.page !== undefined ? { startIndex: query.page.startIndex, count: query.page.count } : {}),
   };
-  const result = await context.store.query(model.definition.name, storeQuery);
+  const result = await context.store.query(model.definition.name, storeQuery, ctx);
   if (pushPage) return result;
 
   // Not paged by the store: it returned every match (or every resource, when it did not filter).

@@ -35,7 +35,7 @@ export async function updateResource(exchange: Exchange, type: ServedType, id: s
   const name = type.model.definition.name;
   return context.writes.run(`${name}\u0000${id}`, async (): Promise<Result<UpdateOutcome>> => {
     for (let attempt = 1; ; attempt++) {
-      const loaded = await loadResource(context, type, id);
+      const loaded = await loadResource(context, type, id, exchange.storeContext);
       if (!loaded.ok) return loaded;
       const existing = loaded.value;
       const precondition = checkIfMatch(request, existing);
@@ -48,7 +48,7 @@ export async function updateResource(exchange: Exchange, type: ServedType, id: s
       const candidate = assembleResource(revised.value, existing.id, existing.meta);
       if (sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
       const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
-      const written = await context.store.replace(name, existing.id, next, existing.meta.version, { unique: type.model.unique });
+      const written = await context.store.replace(name, existing.id, next, existing.meta.version, { ...exchange.storeContext, unique: type.model.unique });
       if (written.ok) return ok({ before: existing, after: written.resource, changed: true });
       if (written.reason === 'notFound') return err({ status: 404, detail: '' });
       if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));

@@ -8,6 +8,11 @@ export type {
   SortSpec,
   UniqueAttribute,
   WriteContext,
+  StoreContext,
+  DeleteContext,
+  MultiValuedChange,
+  ReferenceAttribute,
+  CascadedChange,
   FilterSemantics,
   AttributeFacts,
 } from './scim-store.js';

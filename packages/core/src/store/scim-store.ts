@@ -1,6 +1,6 @@
 import type { AttrPath, Filter } from '../filter/ast.js';
 import type { AttributeType } from '../schema/attribute-definition.js';
-import type { ScimResource } from '../schema/scim-resource.js';
+import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
 
 /**
  * The storage contract. A store keeps resources in their SCIM JSON form, losslessly.
@@ -14,12 +14,35 @@ export interface ScimStore {
   /** What the store evaluates itself; the core does the rest in memory. */
   readonly capabilities?: StoreCapabilities;
   create(resourceType: string, resource: ScimResource, ctx: WriteContext): Promise<StoreWriteResult>;
-  get(resourceType: string, id: string): Promise<ScimResource | undefined>;
-  /** Replace `id` if its current `meta.version` equals `expectedVersion` (compare-and-swap). */
+  /** The resource, or undefined when the tenant has none with this id. */
+  get(resourceType: string, id: string, ctx?: StoreContext): Promise<ScimResource | undefined>;
+  /**
+   * Replace `id` if its current `meta.version` equals `expectedVersion` (compare-and-swap).
+   * `ctx.changes`, when present, says element by element what changed in multi-valued attributes.
+   */
   replace(resourceType: string, id: string, resource: ScimResource, expectedVersion: string, ctx: WriteContext): Promise<StoreWriteResult>;
-  /** Delete `id`; when `expectedVersion` is given, only if it is the current `meta.version`. */
-  delete(resourceType: string, id: string, expectedVersion?: string): Promise<StoreDeleteResult>;
-  query(resourceType: string, query: StoreQuery): Promise<StoreQueryResult>;
+  /**
+   * Delete `id`; when `expectedVersion` is given, only if it is the current `meta.version`. With
+   * `ctx.references` (and `capabilities.references`), also remove the elements that reference `id`
+   * in the same atomic step.
+   */
+  delete(resourceType: string, id: string, expectedVersion?: string, ctx?: DeleteContext): Promise<StoreDeleteResult>;
+  query(resourceType: string, query: StoreQuery, ctx?: StoreContext): Promise<StoreQueryResult>;
+}
+
+/**
+ * Who a store call acts for. The core passes one to every call; a store called without one (a test,
+ * a script) acts for the default tenant.
+ */
+export interface StoreContext {
+  /**
+   * The tenant the request acts for, in a multi-tenant server; undefined for the default (single)
+   * tenant. Tenants never see each other's resources: a store keys ids, uniqueness, queries and
+   * references by tenant.
+   */
+  readonly tenant?: string;
+  /** The request's id (from `X-Request-Id`/`traceparent`, or generated), for logs and traces. */
+  readonly requestId?: string;
 }
 
 /** Attributes whose values must be unique within the resource type, from the schema's `uniqueness`. */
@@ -29,8 +52,56 @@ export interface UniqueAttribute {
   readonly caseExact: boolean;
 }
 
-export interface WriteContext {
+export interface WriteContext extends StoreContext {
   readonly unique: readonly UniqueAttribute[];
+  /**
+   * On `replace` after a PATCH: what the write changes in multi-valued attributes, element by
+   * element. For every attribute listed, `resource[attribute]` equals the stored elements minus
+   * `removed` plus `added`, so a store may apply the change (one row per group member) instead of
+   * rewriting the attribute; a store may also ignore it and store `resource` whole. Absent when the
+   * core does not know the change (a PUT), or for attributes not listed.
+   */
+  readonly changes?: readonly MultiValuedChange[];
+}
+
+/** The difference one write makes to one multi-valued attribute. */
+export interface MultiValuedChange {
+  /** Top-level attribute in the schema's spelling (`members`), or `urn:…:attr` for an extension attribute. */
+  readonly attribute: string;
+  /** Elements the write adds, as they will be stored. */
+  readonly added: readonly Readonly<Record<string, unknown>>[];
+  /** Elements the write removes, as they were stored. */
+  readonly removed: readonly Readonly<Record<string, unknown>>[];
+}
+
+/**
+ * A multi-valued attribute of a resource type whose elements reference other resources by their
+ * `value` sub-attribute (`Group.members`). Deleting a resource removes the elements that reference it.
+ */
+export interface ReferenceAttribute {
+  /** The resource type that holds the attribute (`Group`). */
+  readonly resourceType: string;
+  /** Top-level attribute in the schema's spelling (`members`). */
+  readonly attribute: string;
+}
+
+export interface DeleteContext extends StoreContext {
+  /**
+   * Attributes whose elements may reference the deleted resource by `value`. A store whose
+   * `capabilities.references` is true removes those elements in the same atomic step as the delete,
+   * gives every resource it so changes the `meta` that `touch` returns, and reports them in
+   * `cascaded`. Otherwise the core removes the references itself after the delete.
+   */
+  readonly references?: readonly ReferenceAttribute[];
+  /** The `meta` (new version and lastModified) of a resource the cascade changes. */
+  readonly touch?: (resource: ScimResource) => ScimMeta;
+}
+
+/** A resource that a delete changed by removing references to the deleted one. */
+export interface CascadedChange {
+  readonly resourceType: string;
+  readonly before: ScimResource;
+  readonly after: ScimResource;
 }
 
 export type StoreWriteResult =
@@ -38,7 +109,9 @@ export type StoreWriteResult =
   | { readonly ok: false; readonly reason: 'notFound' | 'versionMismatch' }
   | { readonly ok: false; readonly reason: 'uniqueness'; readonly attribute: string };
 
-export type StoreDeleteResult = { readonly ok: true } | { readonly ok: false; readonly reason: 'notFound' | 'versionMismatch' };
+export type StoreDeleteResult =
+  | { readonly ok: true; readonly cascaded?: readonly CascadedChange[] }
+  | { readonly ok: false; readonly reason: 'notFound' | 'versionMismatch' };
 
 export interface SortSpec {
   readonly path: AttrPath;
@@ -59,12 +132,24 @@ export interface StoreQuery {
   readonly startIndex?: number;
   /** Page size, present only when the store pages. */
   readonly count?: number;
+  /**
+   * Keyset paging (RFC 9865), present only when the store declared `capabilities.cursor` and also
+   * filters and sorts: `''` asks for the first page, anything else is a value this store returned
+   * as `nextCursor` or `previousCursor` for the same filter and sort. Comes with `count`, never with
+   * `startIndex`. The page after a cursor is stable under concurrent inserts and deletes: it starts
+   * after the cursor's sort key and id, whether or not that resource still exists.
+   */
+  readonly cursor?: string;
 }
 
 export interface StoreQueryResult {
   /** Matching resources before paging. */
   readonly totalResults: number;
   readonly resources: readonly ScimResource[];
+  /** With `cursor`: the cursor of the page after this one; absent on the last page. */
+  readonly nextCursor?: string;
+  /** With `cursor`: the cursor of the page before this one; absent on the first page. */
+  readonly previousCursor?: string;
 }
 
 export interface StoreCapabilities {
@@ -74,6 +159,10 @@ export interface StoreCapabilities {
   readonly sort?: boolean;
   /** The store pages (it receives `startIndex`/`count` only if it also filtered and sorted). */
   readonly paging?: boolean;
+  /** The store pages by keyset cursors (`StoreQuery.cursor`, RFC 9865); implies filter, sort and paging for the query. */
+  readonly cursor?: boolean;
+  /** The store applies `DeleteContext.references` atomically with the delete. */
+  readonly references?: boolean;
 }
 
 /**

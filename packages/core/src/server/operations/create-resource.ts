@@ -24,7 +24,7 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
 
   const name = type.model.definition.name;
   const resource = assembleResource(valid.value, randomId(), createdMeta(name, new Date().toISOString()));
-  const written = await context.store.create(name, resource, { unique: type.model.unique });
+  const written = await context.store.create(name, resource, { ...exchange.storeContext, unique: type.model.unique });
   if (!written.ok) {
     return errorResponse(written.reason === 'uniqueness' ? uniquenessError(written.attribute) : { status: 409, detail: 'The resource could not be created' });
   }

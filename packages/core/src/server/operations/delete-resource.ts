@@ -15,13 +15,13 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   const { context, request } = exchange;
   const name = type.model.definition.name;
   const outcome = await context.writes.run(`${name}\u0000${id}`, async () => {
-    const loaded = await loadResource(context, type, id);
+    const loaded = await loadResource(context, type, id, exchange.storeContext);
     if (!loaded.ok) return loaded;
     const existing = loaded.value;
     const precondition = checkIfMatch(request, existing);
     if (!precondition.ok) return precondition;
     const expected = precondition.value === undefined ? undefined : existing.meta.version;
-    const deleted = await context.store.delete(name, existing.id, expected);
+    const deleted = await context.store.delete(name, existing.id, expected, exchange.storeContext);
     if (deleted.ok) return { ok: true as const, value: existing };
     return { ok: false as const, error: deleted.reason === 'notFound' ? { status: 404, detail: '' } : ETAG_MISMATCH };
   });

@@ -42,7 +42,7 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const located = mentionsLocation(filter, sortBy)
     ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
     : query;
-  const result = await queryResources(exchange.context, type, located);
+  const result = await queryResources(exchange.context, type, located, exchange.storeContext);
   const resources = result.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

@@ -15,7 +15,7 @@ import { resourceResponse } from './resource-response.js';
 export async function readResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const selection = selectionFromQuery(exchange.request);
   if (!selection.ok) return errorResponse(selection.error);
-  const loaded = await loadResource(exchange.context, type, id);
+  const loaded = await loadResource(exchange.context, type, id, exchange.storeContext);
   if (!loaded.ok) return errorResponse(loaded.error);
   const resource = loaded.value;
   if (ifNoneMatchHits(exchange.request, resource)) return emptyResponse(304, { ETag: resource.meta.version });

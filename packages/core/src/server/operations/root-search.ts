@@ -45,7 +45,7 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const found: { type: ServedType; resource: ScimResource }[] = [];
   let total = 0;
   for (const type of types) {
-    const result = await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } });
+    const result = await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } }, exchange.storeContext);
     total += result.totalResults;
     if (total > max) return errorResponse(scimError('tooMany', `The search matches at least ${total} resources; the limit is ${max}. Narrow the filter.`));
     for (const resource of result.resources) found.push({ type, resource: served(type)(resource) });
