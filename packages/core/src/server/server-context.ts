@@ -6,6 +6,7 @@ import type { ResourceModel } from '../schema/resource-model.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schema/schema-registry.js';
 import type { ScimStore } from '../store/scim-store.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { resolveMembership, type Membership } from './membership/membership.js';
 import {
   ALL_OPERATIONS,
   type CompatibilityOptions,
@@ -36,6 +37,8 @@ export interface ServerContext {
   readonly logger: ScimLogger;
   /** Serializes writes to one resource within this server (see KeyedMutex). */
   readonly writes: KeyedMutex;
+  /** Group membership semantics, when a type with the Group schema is served (see membership/). */
+  readonly membership?: Membership;
 }
 
 export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
@@ -83,6 +86,8 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
     return { model, operations, rootSearch: input.rootSearch ?? operations.has('search'), segments };
   });
   const limits = resolveLimits(config.limits);
+  checkHooks(config);
+  const membership = resolveMembership(types, config.membership);
   return {
     config,
     registry,
@@ -93,7 +98,22 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
     compatibility: { ...DEFAULT_COMPATIBILITY, ...definedOnly(config.compatibility ?? {}) },
     logger: config.logger ?? { error: (message, error) => console.error(message, error) },
     writes: new KeyedMutex(),
+    ...(membership === undefined ? {} : { membership }),
   };
+}
+
+function checkHooks(config: ScimServerConfig): void {
+  const { notFoundDetail, membership, beforeWrite } = config;
+  if (notFoundDetail !== undefined && notFoundDetail !== 'name' && notFoundDetail !== 'empty' && typeof notFoundDetail !== 'function') {
+    throw new TypeError(`createScimServer: notFoundDetail must be 'name', 'empty' or a function, got ${String(notFoundDetail)}`);
+  }
+  if (beforeWrite !== undefined && typeof beforeWrite !== 'function') throw new TypeError('createScimServer: beforeWrite must be a function');
+  if (membership !== undefined && membership !== false) {
+    const dangling = membership?.danglingReferences;
+    if (typeof membership !== 'object' || membership === null || (dangling !== undefined && dangling !== 'reject' && dangling !== 'accept')) {
+      throw new TypeError("createScimServer: membership must be false or { danglingReferences?: 'reject' | 'accept' }");
+    }
+  }
 }
 
 function resolveLimits(input: ScimServerLimits | undefined): Required<ScimServerLimits> {

@@ -3,7 +3,8 @@ import { compileSort } from '../../filter/compile-sort.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
-import { queryResources, type TypeQuery } from '../query-resources.js';
+import { queryType, withComputedAttributes } from '../membership/index.js';
+import type { TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
 import { errorResponse, jsonResponse, listBody } from '../serialize.js';
@@ -42,7 +43,8 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const located = mentionsLocation(filter, sortBy)
     ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
     : query;
-  const result = await queryResources(exchange.context, type, located, exchange.storeContext);
-  const resources = result.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
+  const result = await queryType(exchange, type, located);
+  const shown = await withComputedAttributes(exchange, type, result.resources, selection);
+  const resources = shown.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

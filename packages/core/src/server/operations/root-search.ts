@@ -5,7 +5,8 @@ import type { ScimResource } from '../../schema/scim-resource.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
-import { queryResources, type TypeQuery } from '../query-resources.js';
+import { queryType, withComputedAttributes } from '../membership/index.js';
+import type { TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody } from '../search-parameters.js';
 import { errorResponse, jsonResponse, listBody } from '../serialize.js';
@@ -45,13 +46,17 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const found: { type: ServedType; resource: ScimResource }[] = [];
   let total = 0;
   for (const type of types) {
-    const result = await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } }, exchange.storeContext);
+    const result = await queryType(exchange, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } });
     total += result.totalResults;
     if (total > max) return errorResponse(scimError('tooMany', `The search matches at least ${total} resources; the limit is ${max}. Narrow the filter.`));
     for (const resource of result.resources) found.push({ type, resource: served(type)(resource) });
   }
   if (compare !== undefined) found.sort((a, b) => compare.value(a.resource, b.resource));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
-  const resources = page.map(({ type, resource }) => presentResource(type, resource, exchange.baseUrl, selection));
+  const resources: Record<string, unknown>[] = [];
+  for (const { type, resource } of page) {
+    const [shown] = await withComputedAttributes(exchange, type, [resource], selection);
+    resources.push(presentResource(type, shown ?? resource, exchange.baseUrl, selection));
+  }
   return jsonResponse(200, listBody(found.length, startIndex, resources));
 }
