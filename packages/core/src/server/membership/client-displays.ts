@@ -1,40 +1,49 @@
 import { URN } from '../../schema/urns.js';
-import { field, isRecord } from './member-key.js';
+import { field, isRecord, type JsonRecord } from './member-key.js';
 
 /**
- * The `display` a client gave each member, by member key. `members.display` is readOnly in the
- * Group schema (RFC 7643 §8.7.1 errata), so validation drops it; decisions.md keeps the client's
- * (an IdP knows the name it shows), so it is read here from the request itself.
+ * The member elements a request writes, as the client sent them. Validation drops what the Group
+ * schema says a client cannot set (`members.display` is readOnly, RFC 7643 §8.7.1 errata) and
+ * elements left empty, so two things are read here from the request itself: the client's
+ * `display` of each member (decisions.md keeps it: an IdP knows the name it shows), and whether an
+ * element lacks the `value` that makes it a member.
  */
-export function displaysInResource(body: unknown, keyOf: (element: unknown) => string | undefined): ReadonlyMap<string, string> {
-  const displays = new Map<string, string>();
-  if (!isRecord(body)) return displays;
-  collect(membersOf(body), keyOf, displays);
-  return displays;
+export interface ClientMembers {
+  /** The client's `display` of each member, by member key. */
+  readonly displays: ReadonlyMap<string, string>;
+  /** An element written without a string `value`, if any. */
+  readonly withoutValue?: JsonRecord;
+}
+
+/** From a POST or PUT body: its `members`. */
+export function membersInResource(body: unknown, keyOf: (element: unknown) => string | undefined): ClientMembers {
+  return isRecord(body) ? gather([membersOf(body)], keyOf) : { displays: new Map() };
 }
 
 /**
- * The same from a PATCH request: values of operations whose `path` is `members`, and the `members`
- * of path-less values (RFC 7644 §3.5.2; Entra's and Okta's group pushes).
+ * From a PATCH request: values of `add`/`replace` operations whose `path` is `members`, and the
+ * `members` of path-less values (RFC 7644 §3.5.2; Entra's and Okta's group pushes).
  */
-export function displaysInPatch(body: unknown, keyOf: (element: unknown) => string | undefined): ReadonlyMap<string, string> {
-  const displays = new Map<string, string>();
+export function membersInPatch(body: unknown, keyOf: (element: unknown) => string | undefined): ClientMembers {
   const operations = isRecord(body) ? field(body, 'Operations') : undefined;
-  if (!Array.isArray(operations)) return displays;
+  if (!Array.isArray(operations)) return { displays: new Map() };
+  const values: unknown[] = [];
   for (const operation of operations) {
     if (!isRecord(operation)) continue;
+    const op = field(operation, 'op');
+    if (typeof op !== 'string' || !['add', 'replace'].includes(op.toLowerCase())) continue;
     const path = field(operation, 'path');
     const value = field(operation, 'value');
     if (typeof path === 'string' && path.trim() !== '') {
-      if (isMembersPath(path.trim())) collect(value, keyOf, displays);
+      if (isMembersPath(path.trim())) values.push(value);
     } else if (isRecord(value)) {
-      collect(membersOf(value), keyOf, displays);
+      values.push(membersOf(value));
     }
   }
-  return displays;
+  return gather(values, keyOf);
 }
 
-function membersOf(body: Readonly<Record<string, unknown>>): unknown {
+function membersOf(body: JsonRecord): unknown {
   return field(body, 'members') ?? field(body, `${URN.group}:members`);
 }
 
@@ -43,11 +52,20 @@ function isMembersPath(path: string): boolean {
   return lower === 'members' || lower === `${URN.group.toLowerCase()}:members`;
 }
 
-function collect(value: unknown, keyOf: (element: unknown) => string | undefined, into: Map<string, string>): void {
-  for (const element of Array.isArray(value) ? value : [value]) {
-    if (!isRecord(element)) continue;
-    const display = field(element, 'display');
-    const key = keyOf(element);
-    if (key !== undefined && typeof display === 'string' && display !== '' && !into.has(key)) into.set(key, display);
+function gather(values: readonly unknown[], keyOf: (element: unknown) => string | undefined): ClientMembers {
+  const displays = new Map<string, string>();
+  let withoutValue: JsonRecord | undefined;
+  for (const value of values) {
+    for (const element of Array.isArray(value) ? value : [value]) {
+      if (!isRecord(element)) continue;
+      const key = keyOf(element);
+      if (key === undefined) {
+        withoutValue ??= element;
+        continue;
+      }
+      const display = field(element, 'display');
+      if (typeof display === 'string' && display !== '' && !displays.has(key)) displays.set(key, display);
+    }
   }
+  return { displays, ...(withoutValue === undefined ? {} : { withoutValue }) };
 }

@@ -1,12 +1,12 @@
-import { ok, type Result } from '../../errors/result.js';
+import { err, ok, type Result } from '../../errors/result.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
 import type { Exchange } from '../exchange.js';
 import type { ServedType } from '../server-context.js';
-import { displaysInPatch, displaysInResource } from './client-displays.js';
+import { membersInPatch, membersInResource, type ClientMembers } from './client-displays.js';
 import type { Membership } from './membership.js';
 import { memberKeyOf } from './member-key.js';
-import { settleMembers, type SettledMembers } from './settle-members.js';
+import { missingValue, settleMembers, type SettledMembers } from './settle-members.js';
 
 /** The membership whose `members` `type` holds, if any (the Group type). */
 export function membersOn(exchange: Exchange, type: ServedType): Membership | undefined {
@@ -23,13 +23,14 @@ export function settleWholeGroup(
   body: Readonly<Record<string, unknown>>,
   existing?: ScimResource,
 ): Promise<Result<SettledMembers>> {
-  const displays = displaysInResource(request, memberKeyOf(membership.members));
-  return settleMembers(exchange, membership, { groupId, body, displays, mode: 'whole', ...(existing === undefined ? {} : { existing }) });
+  const client = membersInResource(request, memberKeyOf(membership.members));
+  if (client.withoutValue !== undefined) return Promise.resolve(err(missingValue(membership)));
+  return settleMembers(exchange, membership, { groupId, body, displays: client.displays, mode: 'whole', ...(existing === undefined ? {} : { existing }) });
 }
 
-/** The client's member `display`s of a PATCH request, read once per request. */
-export function patchDisplays(membership: Membership, request: unknown): ReadonlyMap<string, string> {
-  return displaysInPatch(request, memberKeyOf(membership.members));
+/** The member elements a PATCH request writes, as sent, read once per request. */
+export function patchMembers(membership: Membership, request: unknown): ClientMembers {
+  return membersInPatch(request, memberKeyOf(membership.members));
 }
 
 /**
@@ -57,19 +58,20 @@ export function engineReport(result: object): EngineReport {
 export async function settlePatchedGroup(
   exchange: Exchange,
   membership: Membership,
-  displays: ReadonlyMap<string, string>,
+  client: ClientMembers,
   existing: ScimResource,
   body: Readonly<Record<string, unknown>>,
   report: EngineReport,
 ): Promise<Result<SettledMembers>> {
   const name = membership.members.name;
+  if (client.withoutValue !== undefined) return err(missingValue(membership));
   if (report.touched !== undefined && ![...report.touched].some((key) => key.toLowerCase() === name.toLowerCase())) return ok({ body });
   const change = report.changes?.find((candidate) => candidate.attribute.toLowerCase() === name.toLowerCase());
   return settleMembers(exchange, membership, {
     groupId: existing.id,
     existing,
     body,
-    displays,
+    displays: client.displays,
     mode: 'delta',
     ...(change === undefined ? {} : { change }),
   });

@@ -204,6 +204,7 @@ function withoutMembers(body: Readonly<Record<string, unknown>>, name: string): 
   return rest;
 }
 
-function missingValue(membership: Membership) {
+/** 400: an element without the `value` that names its member. */
+export function missingValue(membership: Membership) {
   return scimError('invalidValue', `${membership.members.name}: a member needs a "value", the id of a ${typeNames(membership)}`);
 }

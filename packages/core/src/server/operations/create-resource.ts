@@ -41,7 +41,8 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
     return errorResponse(written.reason === 'uniqueness' ? uniquenessError(written.attribute) : { status: 409, detail: 'The resource could not be created' });
   }
   const created = written.resource;
-  const [shown] = await withComputedAttributes(exchange, type, [created], selection.value);
+  // A new id is in no group, unless dangling references are accepted (a group may name it first).
+  const [shown] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
   const response = resourceResponse(201, presentResource(type, shown ?? created, exchange.baseUrl, selection.value), created, resourceLocation(type, created.id, exchange.baseUrl));
   await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...principalOf(exchange) });
   return response;

@@ -4,7 +4,7 @@ import { validateResource } from '../../schema/validate-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { principalOf, type Exchange } from '../exchange.js';
-import { membersOn, patchDisplays, settlePatchedGroup, withComputedAttributes, engineReport, type EngineReport } from '../membership/index.js';
+import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes, engineReport, type EngineReport } from '../membership/index.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -29,7 +29,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const options = patchOptions(context);
   const validation = validationOptions(context);
   const membership = membersOn(exchange, type);
-  const displays = membership === undefined ? undefined : patchDisplays(membership, body.value);
+  const client = membership === undefined ? undefined : patchMembers(membership, body.value);
   const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
     const patched = applyPatch(type.model, existing, body.value, options);
     if (!patched.ok) return patched;
@@ -37,8 +37,8 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
     const valid = validateResource(type.model, patched.value.resource, { operation: 'patch', existing }, validation);
     if (!valid.ok) return valid;
     const report: EngineReport = engineReport(patched.value);
-    if (membership === undefined || displays === undefined) return ok({ body: valid.value, ...(report.changes === undefined ? {} : { changes: report.changes }) });
-    const settled = await settlePatchedGroup(exchange, membership, displays, existing, valid.value, report);
+    if (membership === undefined || client === undefined) return ok({ body: valid.value, ...(report.changes === undefined ? {} : { changes: report.changes }) });
+    const settled = await settlePatchedGroup(exchange, membership, client, existing, valid.value, report);
     if (!settled.ok) return settled;
     const change = settled.value.change;
     if (change === undefined) return ok({ body: settled.value.body, ...(report.changes === undefined ? {} : { changes: report.changes }) });
