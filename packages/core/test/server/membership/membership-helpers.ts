@@ -27,8 +27,11 @@ export interface Client {
 }
 
 export function client(server: ScimServer): Client {
-  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    call(server, { method, path, headers: { 'content-type': 'application/scim+json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const send = (method: string, target: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const [path = '', search = ''] = target.split('?', 2);
+    const query = Object.fromEntries(new URLSearchParams(search));
+    return call(server, { method, path, query, headers: { 'content-type': 'application/scim+json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  };
   const created = async (path: string, body: unknown): Promise<string> => {
     const reply = await send('POST', path, body);
     if (reply.status !== 201) throw new Error(`POST ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
