@@ -99,8 +99,9 @@ export interface ScimServerLimits {
   readonly maxPatchOperations?: number;
   /**
    * Most element visits one PATCH request may make over all its operations: elements examined by
-   * value filters (`emails[type eq "work"]`) and linear scans, 8 per element an operation selects;
-   * adding or removing values by `value` (group members) is indexed and counts 1 per 4 elements.
+   * value filters (`emails[type eq "work"]`) and linear scans, 1 per value an `add` appends, 8 per
+   * element an operation selects; adding or removing values by `value` (group members) is indexed
+   * and counts 1 per 4 elements.
    * More is 400 invalidValue, nothing written. Default 5,000,000.
    */
   readonly maxPatchElementVisits?: number;
