@@ -4,6 +4,7 @@ import type { MultiValuedChange } from '../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
 import { deepEqual } from './deep-equal.js';
 import type { Exchange } from './exchange.js';
+import { checkResourceSize } from './limits/resource-size.js';
 import { loadResource } from './load-resource.js';
 import { notFoundError } from './not-found.js';
 import { checkIfMatch } from './precondition.js';
@@ -68,6 +69,8 @@ export async function updateResource(
       const candidate = assembleResource(body, existing.id, existing.meta);
       if (revised.value.changed !== true && sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
       const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
+      const sized = checkResourceSize(next, context.limits);
+      if (!sized.ok) return sized;
       const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
       if (!allowed.ok) return allowed;
       const written = await context.store.replace(name, existing.id, next, existing.meta.version, {

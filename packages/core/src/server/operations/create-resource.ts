@@ -4,6 +4,7 @@ import { selectionFromQuery } from '../attribute-selection.js';
 import { checkBeforeWrite } from '../before-write.js';
 import { principalOf, type Exchange } from '../exchange.js';
 import { membersOn, settleWholeGroup, withComputedAttributes } from '../membership/index.js';
+import { checkResourceSize } from '../limits/resource-size.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource, resourceLocation } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -34,6 +35,8 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
     attributes = settled.value.body;
   }
   const resource = assembleResource(attributes, id, createdMeta(name, new Date().toISOString()));
+  const sized = checkResourceSize(resource, context.limits);
+  if (!sized.ok) return errorResponse(sized.error);
   const allowed = await checkBeforeWrite(exchange, { operation: 'create', resourceType: name, id, resource });
   if (!allowed.ok) return errorResponse(allowed.error);
   const written = await context.store.create(name, resource, { ...exchange.storeContext, unique: type.model.unique });

@@ -1,5 +1,7 @@
+import { charge, createWorkBudget, exhausted } from '../../budget/work-budget.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
+import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
@@ -43,8 +45,17 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const located = mentionsLocation(filter, sortBy)
     ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
     : query;
-  const result = await queryType(exchange, type, located);
+  // limits.maxRequestWork: filter, sort and presentation share one budget.
+  const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
+  const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
+  const result = await queryType(exchange, type, budgetedQuery(located, budget, cost));
+  if (exhausted(budget)) return errorResponse(workLimitError(budget));
   const shown = await withComputedAttributes(exchange, type, result.resources, selection);
-  const resources = shown.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
+  const resources: Record<string, unknown>[] = [];
+  for (const resource of shown) {
+    const presented = presentResource(type, resource, exchange.baseUrl, selection);
+    if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
+    resources.push(presented);
+  }
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

@@ -2,10 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore, type ChangeEvent, type DeleteContext, type ScimStore, type WriteContext } from '../../../src/index.js';
 import { client, groupsServer } from './membership-helpers.js';
 
+/** The memory store as a store without `capabilities.references`: the core removes references itself. */
+function withoutReferences(): ScimStore {
+  const memory = createMemoryStore();
+  return {
+    capabilities: { ...memory.capabilities, references: false },
+    create: (...args) => memory.create(...args),
+    get: (...args) => memory.get(...args),
+    replace: (...args) => memory.replace(...args),
+    query: (...args) => memory.query(...args),
+    delete: (type, id, expected, ctx) => memory.delete(type, id, expected, ctx === undefined ? undefined : { ...ctx, references: [] }),
+  };
+}
+
 describe('deleting a member', () => {
-  it('removes a deleted user or group from every group, with a new version and a change event each', async () => {
+  it.each([
+    ['the store (capabilities.references)', createMemoryStore],
+    ['the core (a store without it)', withoutReferences],
+  ])('removes a deleted user or group from every group, by %s, with a new version and a change event each', async (_, makeStore) => {
     const events: ChangeEvent[] = [];
-    const c = client(groupsServer({ onChange: (event) => void events.push(event) }));
+    const c = client(groupsServer({ onChange: (event) => void events.push(event) }, makeStore()));
     const alice = await c.user('alice');
     const bob = await c.user('bob');
     const team = await c.group('Team', [{ value: alice }, { value: bob }]);
@@ -25,7 +41,7 @@ describe('deleting a member', () => {
   });
 
   it('hands the store the references and a touch when it removes them itself (capabilities.references)', async () => {
-    const memory = createMemoryStore();
+    const memory = withoutReferences();
     const seen: DeleteContext[] = [];
     const store: ScimStore = {
       capabilities: { ...memory.capabilities, references: true },
