@@ -13,6 +13,8 @@ export interface ClientMembers {
   readonly displays: ReadonlyMap<string, string>;
   /** An element written without a string `value`, if any. */
   readonly withoutValue?: JsonRecord;
+  /** The request replaces the whole list (`replace` of `members`, or path-less): it may repeat members. */
+  readonly replacesList?: boolean;
 }
 
 /** From a POST or PUT body: its `members`. */
@@ -28,19 +30,26 @@ export function membersInPatch(body: unknown, keyOf: (element: unknown) => strin
   const operations = isRecord(body) ? field(body, 'Operations') : undefined;
   if (!Array.isArray(operations)) return { displays: new Map() };
   const values: unknown[] = [];
+  let replacesList = false;
   for (const operation of operations) {
     if (!isRecord(operation)) continue;
     const op = field(operation, 'op');
     if (typeof op !== 'string' || !['add', 'replace'].includes(op.toLowerCase())) continue;
     const path = field(operation, 'path');
     const value = field(operation, 'value');
+    const replace = op.toLowerCase() === 'replace';
     if (typeof path === 'string' && path.trim() !== '') {
-      if (isMembersPath(path.trim())) values.push(value);
+      if (isMembersPath(path.trim())) {
+        values.push(value);
+        replacesList ||= replace;
+      }
     } else if (isRecord(value)) {
-      values.push(membersOf(value));
+      const members = membersOf(value);
+      values.push(members);
+      replacesList ||= replace && members !== undefined;
     }
   }
-  return gather(values, keyOf);
+  return { ...gather(values, keyOf), ...(replacesList ? { replacesList } : {}) };
 }
 
 function membersOf(body: JsonRecord): unknown {

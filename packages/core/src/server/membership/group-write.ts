@@ -73,6 +73,7 @@ export async function settlePatchedGroup(
     body,
     displays: client.displays,
     mode: 'delta',
+    ...(client.replacesList === true ? { replacesList: true } : {}),
     ...(change === undefined ? {} : { change }),
   });
 }

@@ -23,7 +23,9 @@ export function field(element: JsonRecord, name: string): unknown {
 export function memberKeyOf(members: AttributeDefinition): (element: unknown) => string | undefined {
   const fold = members.subAttributes?.find((sub) => sub.name === 'value')?.caseExact !== true;
   return (element) => {
-    const value = isRecord(element) ? field(element, 'value') : undefined;
+    // Stored and validated elements use the schema's spelling: read it directly, else look it up.
+    const direct = isRecord(element) ? element['value'] : undefined;
+    const value = direct !== undefined ? direct : isRecord(element) ? field(element, 'value') : undefined;
     if (typeof value !== 'string') return undefined;
     return fold ? value.toLowerCase() : value;
   };

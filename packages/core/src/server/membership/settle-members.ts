@@ -24,6 +24,8 @@ export interface MemberWrite {
    */
   readonly mode: 'whole' | 'delta';
   readonly change?: MultiValuedChange;
+  /** A PATCH that sent whole lists (`replace`): it may repeat a member already kept, so every key is checked. */
+  readonly replacesList?: boolean;
 }
 
 export interface SettledMembers {
@@ -63,6 +65,24 @@ export async function settleMembers(exchange: Exchange, membership: Membership, 
       else added.set(key, element);
     }
     removed = write.change.removed;
+  } else if (write.mode === 'delta' && write.replacesList !== true) {
+    // Adds (deduplicated by the engine against what is stored) and removes: only the part of the
+    // list between the unchanged head and tail can differ.
+    const diff = differingPart(storedList, list);
+    const before = new Map<string, JsonRecord>();
+    for (const element of diff.stored) {
+      const key = keyOf(element);
+      if (key !== undefined && isRecord(element)) before.set(key, element);
+    }
+    const after = new Set<string>();
+    for (const element of diff.current) {
+      const key = keyOf(element);
+      if (key === undefined || !isRecord(element)) return err(missingValue(membership));
+      if (after.has(key)) duplicates = true;
+      else if (!before.has(key)) added.set(key, element);
+      after.add(key);
+    }
+    removed = [...before].filter(([key]) => !after.has(key)).map(([, element]) => element);
   } else {
     const storedKeys = new Map<string, JsonRecord>();
     for (const element of storedList) {
@@ -89,6 +109,22 @@ export async function settleMembers(exchange: Exchange, membership: Membership, 
   const body = settled.length === 0 ? withoutMembers(write.body, name) : { ...write.body, [name]: settled };
   if (write.mode === 'whole') return ok({ body });
   return ok({ body, change: { attribute: name, added: [...resolved.value.values()].map(({ element }) => element), removed } });
+}
+
+/**
+ * The parts of two member lists that differ: what lies between their longest common head and tail,
+ * elements compared by identity or by `value` (one string comparison each, no allocation). A PATCH
+ * that appends or removes one member differs in one element.
+ */
+function differingPart(stored: readonly unknown[], current: readonly unknown[]): { stored: readonly unknown[]; current: readonly unknown[] } {
+  const same = (a: unknown, b: unknown): boolean =>
+    a === b || (isRecord(a) && isRecord(b) && typeof a['value'] === 'string' && a['value'] === b['value'] && a['type'] === b['type']);
+  const shorter = Math.min(stored.length, current.length);
+  let head = 0;
+  while (head < shorter && same(stored[head], current[head])) head++;
+  let tail = 0;
+  while (tail < shorter - head && same(stored[stored.length - 1 - tail], current[current.length - 1 - tail])) tail++;
+  return { stored: stored.slice(head, stored.length - tail), current: current.slice(head, current.length - tail) };
 }
 
 interface Resolved {
