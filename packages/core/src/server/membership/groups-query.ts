@@ -44,18 +44,17 @@ export async function queryType(exchange: Exchange, type: ServedType, query: Typ
     const candidates = await membersWithin(exchange, membership, type, conjunct.group);
     const rest = conjunct.rest === undefined ? undefined : compileFilter(conjunct.rest, type.model);
     if (rest !== undefined && !rest.ok) return { totalResults: 0, resources: [] };
-    if (rest === undefined && query.compare === undefined && candidates.every((c) => c.typed) && query.page !== undefined) {
+    if (rest === undefined && query.compare === undefined && candidates.typed && query.page !== undefined) {
       const start = query.page.startIndex - 1;
-      const page = candidates.slice(start, start + query.page.count).map((c) => c.id);
-      return { totalResults: candidates.length, resources: await fetch(page) };
+      return { totalResults: candidates.ids.length, resources: await fetch(candidates.ids.slice(start, start + query.page.count)) };
     }
-    const resources = await fetch(candidates.map((c) => c.id));
+    const resources = await fetch(candidates.ids);
     return page(rest === undefined ? resources : resources.filter(rest.value), query);
   }
 
   const base =
     conjunct !== undefined
-      ? await fetch((await membersWithin(exchange, membership, type, conjunct.group)).map((c) => c.id))
+      ? await fetch((await membersWithin(exchange, membership, type, conjunct.group)).ids)
       : (await queryResources(exchange.context, type, { matches: () => true }, exchange.storeContext)).resources;
   const served: ScimResource[] = [];
   for (const resource of base) served.push(await withGroups(exchange, membership, resource));
@@ -69,50 +68,64 @@ function page(resources: ScimResource[], query: TypeQuery): StoreQueryResult {
   return { totalResults: sorted.length, resources: sorted.slice(start, start + query.page.count) };
 }
 
-interface Candidate {
-  readonly id: string;
-  /** The member element said it is of this type (set when it was resolved on write). */
+/** The member ids of one type within a group, in member order. */
+interface Candidates {
+  readonly ids: readonly string[];
+  /** Every member element said it is of this type (set when it was resolved on write): no need to read them to count them. */
   readonly typed: boolean;
 }
 
 /**
  * The members of `type` in group `groupId` and, transitively, in the groups nested in it, once
- * each, in member order. Reads those groups only.
+ * each, in member order. Reads those groups only, one tight pass over each member list (stored
+ * elements in the schema's spelling: `value`, `type`).
  */
-async function membersWithin(exchange: Exchange, membership: Membership, type: ServedType, groupId: string): Promise<Candidate[]> {
+async function membersWithin(exchange: Exchange, membership: Membership, type: ServedType, groupId: string): Promise<Candidates> {
   const keyOf = memberKeyOf(membership.members);
-  const groupName = membership.group.model.definition.name.toLowerCase();
-  const typeName = type.model.definition.name.toLowerCase();
-  const out: Candidate[] = [];
-  const seenMembers = new Set<string>();
+  const groupName = membership.group.model.definition.name;
+  const typeName = type.model.definition.name;
+  const ids: string[] = [];
+  let typed = true;
+  // Members are stored once per group (settleMembers): only members reached through several groups repeat.
+  let seen: Set<string> | undefined;
   const seenGroups = new Set<string>([groupId]);
   let frontier = [groupId];
   while (frontier.length > 0) {
     const next: string[] = [];
     for (const id of frontier) {
-      const group = await exchange.context.store.get(membership.group.model.definition.name, id, exchange.storeContext);
+      const group = await exchange.context.store.get(groupName, id, exchange.storeContext);
       const members = group?.[membership.members.name];
       if (!Array.isArray(members)) continue;
-      for (const element of members) {
+      if (seen === undefined && (frontier.length > 1 || seenGroups.size > 1)) seen = new Set(ids.map((member) => keyOf({ value: member }) as string));
+      for (const element of members as unknown[]) {
         if (!isRecord(element)) continue;
-        const value = field(element, 'value');
-        const kind = field(element, 'type');
-        const key = keyOf(element);
-        if (typeof value !== 'string' || key === undefined) continue;
-        const declared = typeof kind === 'string' ? kind.toLowerCase() : undefined;
-        if ((declared === undefined || declared === groupName) && !seenGroups.has(value)) {
+        const value = element['value'] ?? field(element, 'value');
+        if (typeof value !== 'string') continue;
+        const raw = element['type'] ?? field(element, 'type');
+        const kind = raw === typeName || raw === groupName ? raw : typeof raw === 'string' ? sameName(raw, typeName, groupName) : undefined;
+        if ((kind === undefined || kind === groupName) && !seenGroups.has(value)) {
           seenGroups.add(value);
           next.push(value);
         }
-        if ((declared === undefined || declared === typeName) && !seenMembers.has(key)) {
-          seenMembers.add(key);
-          out.push({ id: value, typed: declared === typeName });
+        if (kind !== undefined && kind !== typeName) continue;
+        if (seen !== undefined) {
+          const key = keyOf(element) as string;
+          if (seen.has(key)) continue;
+          seen.add(key);
         }
+        ids.push(value);
+        if (kind === undefined) typed = false;
       }
     }
     frontier = next;
   }
-  return out;
+  return { ids, typed };
+}
+
+/** `raw` spelled in another case than one of the two names: that name; else `raw` itself. */
+function sameName(raw: string, typeName: string, groupName: string): string {
+  const lower = raw.toLowerCase();
+  return lower === typeName.toLowerCase() ? typeName : lower === groupName.toLowerCase() ? groupName : raw;
 }
 
 /** `groups.value eq "<gid>"` or `groups[value eq "<gid>"]`, alone or as one side of an `and`. */
