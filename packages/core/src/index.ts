@@ -9,7 +9,16 @@
  */
 
 // The server: configuration in, `handle(request) → response` out.
-export { createScimServer, ALL_OPERATIONS, DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, SCIM_MEDIA_TYPE } from './server/index.js';
+export {
+  createScimServer,
+  ALL_OPERATIONS,
+  DEFAULT_LIMITS,
+  DEFAULT_COMPATIBILITY,
+  DEFAULT_TENANT_CACHE_SIZE,
+  MAX_REQUEST_ID_LENGTH,
+  MAX_TENANT_LENGTH,
+  SCIM_MEDIA_TYPE,
+} from './server/index.js';
 export type {
   ScimServer,
   ScimServerConfig,
@@ -18,11 +27,22 @@ export type {
   AuthenticationScheme,
   AuthenticationResult,
   ChangeEvent,
-  ScimLogger,
   ScimServerLimits,
   CompatibilityOptions,
   ScimRequest,
   ScimResponse,
+  RequestContext,
+  RequestEvent,
+  ResponseEvent,
+  ScimLogger,
+  ScimLogRecord,
+  ScimLogLevel,
+  ScimTracing,
+  TracerLike,
+  SpanLike,
+  ContextLike,
+  TenancyOptions,
+  TenantConfig,
 } from './server/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
