@@ -81,16 +81,16 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
   try {
     const located = locateTenant(server, request, trail.path);
     if (!located.ok) return errorResponse(located.error);
-    const scoped = located.value.request;
-    trail.path = scoped.path;
-    if (scoped.tenant !== undefined) trail.tenant = scoped.tenant;
+    const { request: scoped, path, tenant: urlTenant } = located.value;
+    trail.path = path;
+    if (urlTenant !== undefined) trail.tenant = urlTenant;
     const routed = route(server, trail.method, trail.path);
     if (!routed.ok) return errorResponse(routed.error);
     describeEndpoint(trail, routed.value);
     const caller = await authenticate(server, scoped, logScopeOf(trail));
     if (!caller.ok) return errorResponse(caller.error);
     if (caller.value.principal !== undefined) trail.principal = caller.value.principal;
-    const tenant = actingTenant(scoped.tenant, caller.value.tenant);
+    const tenant = actingTenant(urlTenant, caller.value.tenant);
     if (!tenant.ok) return errorResponse(tenant.error);
     if (tenant.value !== undefined) trail.tenant = tenant.value;
 

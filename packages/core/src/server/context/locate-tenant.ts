@@ -10,6 +10,10 @@ import { matchTenantPath } from './tenant-path.js';
 export interface LocatedRequest {
   /** The request with `path` relative to the tenant's mount point and `tenant` set from the URL. */
   readonly request: ScimRequest;
+  /** The path relative to the tenant's mount point (the request's own without `tenancy.path`). */
+  readonly path: string;
+  /** The tenant the URL names, if any. */
+  readonly tenant?: string;
   /** The URL prefix naming the tenant (`/acme/scim/v2`), appended to the base URL; '' without `tenancy.path`. */
   readonly prefix: string;
 }
@@ -21,13 +25,13 @@ export interface LocatedRequest {
 export function locateTenant(context: ServerContext, request: ScimRequest, path: string): Result<LocatedRequest, ScimFailure> {
   if (context.tenantPath === undefined) {
     const tenant: unknown = request?.tenant;
-    if (tenant === undefined) return ok({ request, prefix: '' });
+    if (tenant === undefined) return ok({ request, path, prefix: '' });
     if (!isTenantName(tenant)) return err(httpError(404, 'No such tenant'));
-    return ok({ request, prefix: '' });
+    return ok({ request, path, tenant, prefix: '' });
   }
   const match = matchTenantPath(context.tenantPath, path);
   if (match === undefined) return err(httpError(404, 'No SCIM endpoint here: the path names no tenant'));
-  return ok({ request: { ...request, path: match.path, tenant: match.tenant }, prefix: match.prefix });
+  return ok({ request: { ...request, path: match.path, tenant: match.tenant }, path: match.path, tenant: match.tenant, prefix: match.prefix });
 }
 
 /**
