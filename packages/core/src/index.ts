@@ -45,6 +45,10 @@ export type {
   TenantConfig,
 } from './server/index.js';
 
+// Authentication helpers: `Authorization: Bearer` with constant-time comparison, rotation and tenants.
+export { bearerToken } from './auth/index.js';
+export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
+
 // Storage: the contract a store implements, and the in-memory reference store.
 export { createMemoryStore } from './store/index.js';
 export type {
