@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { context, ROOT_CONTEXT, trace, type Context } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
-import type { ScimTracing } from '../../src/index.js';
+import { createMemoryStore, createScimServer, userResourceType, type ScimTracing } from '../../src/index.js';
 import { call, post, server, user } from './helpers.js';
 import { recordingStore } from './recording-store.js';
 
@@ -77,6 +77,19 @@ describe('OpenTelemetry spans', () => {
       ['SCIM GET /Users', 401, 0],
       ['SCIM GET', 404, 0],
     ]);
+  });
+
+  it("with the application's registered provider: tracing: { trace, context } from @opentelemetry/api", async () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    trace.setGlobalTracerProvider(provider);
+    try {
+      const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), tracing: { trace, context } });
+      expect((await scim.handle({ method: 'GET', path: '/Users' })).status).toBe(200);
+      expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(['scim.store.query', 'SCIM GET /Users']);
+    } finally {
+      trace.disable();
+    }
   });
 
   it('without tracing the core loads nothing: no source file imports @opentelemetry', () => {
