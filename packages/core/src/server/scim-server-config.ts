@@ -123,7 +123,7 @@ export interface CompatibilityOptions {
   readonly pathKeysInValue?: boolean;
   /** A bare string for a complex attribute with a `value` sub-attribute means `{"value": …}` (Entra ID `manager`). Default true. */
   readonly managerAsString?: boolean;
-  /** PATCH `add`/`replace` on `emails[type eq "work"].value` creates the value when none matches. Default false (RFC: noTarget). */
+  /** PATCH `replace` on `emails[type eq "work"].value` creates the value when none matches, as `add` always does. Default false (RFC: noTarget). */
   readonly createMissingValuePath?: boolean;
   /** Accept a PATCH with an empty `Operations` array as a no-op (the Microsoft validator). Default false (RFC: at least one). */
   readonly allowEmptyOperations?: boolean;
