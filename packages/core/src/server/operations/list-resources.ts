@@ -6,7 +6,8 @@ import { locateResource, presentResource } from '../present-resource.js';
 import { queryResources, type TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
-import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import { cursorPage } from '../paging/cursor-page.js';
+import { cursorListBody, errorResponse, jsonResponse, listBody } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import type { ServedType } from '../server-context.js';
 
@@ -27,7 +28,7 @@ export async function searchResources(exchange: Exchange, type: ServedType): Pro
 }
 
 async function search(exchange: Exchange, type: ServedType, parameters: SearchParameters): Promise<ScimResponse> {
-  const { filter, sortBy, sortOrder, startIndex, count, selection } = parameters;
+  const { filter, sortBy, sortOrder, startIndex, count, selection, cursor } = parameters;
   const matches = filter === undefined ? undefined : compileFilter(filter, type.model);
   if (matches !== undefined && !matches.ok) return errorResponse(matches.error);
   const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, type.model);
@@ -42,6 +43,13 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const located = mentionsLocation(filter, sortBy)
     ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
     : query;
+  const pagination = exchange.context.pagination;
+  if (cursor !== undefined && pagination !== undefined) {
+    const page = await cursorPage(exchange, pagination, type, located, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
+    if (!page.ok) return errorResponse(page.error);
+    const resources = page.value.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
+    return jsonResponse(200, cursorListBody(page.value.totalResults, resources, page.value));
+  }
   const result = await queryResources(exchange.context, type, located, exchange.storeContext);
   const resources = result.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
