@@ -9,7 +9,7 @@
  */
 
 // The server: configuration in, `handle(request) → response` out.
-export { createScimServer, ALL_OPERATIONS, DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, SCIM_MEDIA_TYPE } from './server/index.js';
+export { createScimServer, ALL_OPERATIONS, DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, COMPATIBILITY_PROFILES, SCIM_MEDIA_TYPE } from './server/index.js';
 export type {
   ScimServer,
   ScimServerConfig,
@@ -21,6 +21,12 @@ export type {
   ScimLogger,
   ScimServerLimits,
   CompatibilityOptions,
+  CompatibilityProfile,
+  CompatibilityConfig,
+  BulkOptions,
+  MeTarget,
+  PaginationOptions,
+  DiscoveryOptions,
   ScimRequest,
   ScimResponse,
 } from './server/index.js';

@@ -12,7 +12,14 @@ export type {
   ScimLogger,
   ScimServerLimits,
   CompatibilityOptions,
+  CompatibilityProfile,
+  CompatibilityConfig,
+  BulkOptions,
+  MeTarget,
+  PaginationOptions,
+  DiscoveryOptions,
 } from './scim-server-config.js';
+export { COMPATIBILITY_PROFILES } from './compatibility/index.js';
 export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY } from './server-context.js';
 export { SCIM_MEDIA_TYPE } from './serialize.js';
 export { etagListMatches } from './etag-list.js';

@@ -11,6 +11,7 @@ import { patchAnswersNoContent } from './patch-return.js';
 import type { ScimResponse } from '../scim-request.js';
 import { patchOptions, validationOptions, type ServedType } from '../server-context.js';
 import { updateResource } from '../update-resource.js';
+import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
 /**
@@ -36,7 +37,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const { before, after, changed } = outcome.value;
   const response = patchAnswersNoContent(context, request)
     ? emptyResponse(204, { ETag: after.meta.version })
-    : resourceResponse(200, presentResource(type, after, exchange.baseUrl, selection.value), after);
+    : resourceResponse(200, presentResource(type, after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after, before) }), after);
   if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...principalOf(exchange) });
   return response;
 }
