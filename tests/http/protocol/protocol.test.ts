@@ -171,6 +171,47 @@ describe.each(ADAPTERS)('protocol over %s', (_name, serve) => {
     });
   });
 
+  describe('compatibility profiles', () => {
+    const withProfile = async (compatibility: 'entra' | 'okta' | 'strict', run: (profiled: ScimClient) => Promise<void>) => {
+      const other = await serve(createProtocolServer({ compatibility }));
+      try {
+        await run(scimClient(other.baseUrl, ADMIN));
+      } finally {
+        await other.close();
+      }
+    };
+
+    it("'entra' takes Entra ID's user update; 'strict' answers it with the RFC's errors", async () => {
+      const update = patchBody(
+        { op: 'Replace', path: 'phoneNumbers[type eq "work"].value', value: '+1 555 0100' },
+        { op: 'Replace', path: 'active', value: 'False' },
+        { op: 'Add', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:manager', value: 'manager-id-123' },
+      );
+      await withProfile('entra', async (entra) => {
+        const user = (await entra.post('/Users', userBody('entra.user', { active: 'True' }))).body;
+        const reply = await entra.patch(`/Users/${user.id}`, update);
+        expect(reply.status, reply.text).toBe(200);
+        expect(reply.body).toMatchObject({ active: false, phoneNumbers: [{ type: 'work', value: '+1 555 0100' }] });
+        expect((await entra.get('/Users', { query: { filter: 'userName eq entra.user' } })).body.totalResults).toBe(1);
+      });
+      await withProfile('strict', async (strict) => {
+        expectError(await strict.post('/Users', userBody('strict.user', { active: 'True' })), 400, 'invalidValue');
+        const user = (await strict.post('/Users', userBody('strict.user'))).body;
+        expectError(await strict.patch(`/Users/${user.id}`, update), 400, 'noTarget');
+      });
+    });
+
+    it("'okta' takes Okta's deactivation and group rename", async () => {
+      await withProfile('okta', async (okta) => {
+        const user = (await okta.post('/Users', userBody('okta.user', { password: 'pw-123456', groups: [] }), { headers: { 'Content-Type': 'application/json' } })).body;
+        expect((await okta.patch(`/Users/${user.id}`, patchBody({ op: 'replace', value: { active: false } }))).body.active).toBe(false);
+        const group = (await okta.post('/Groups', { schemas: [URN.group], displayName: 'Test SCIMv2' })).body;
+        const renamed = await okta.patch(`/Groups/${group.id}`, patchBody({ op: 'replace', value: { id: group.id, displayName: 'Renamed' } }));
+        expect(renamed.body.displayName).toBe('Renamed');
+      });
+    });
+  });
+
   describe('the RFC 7644 Bulk example requests in ../shared, when present', () => {
     const files = ['rfc7644-3.7.2-bulk_request-temporary_identifier.json', 'rfc7644-3.7.2-bulk_request-enterprise_user.json', 'rfc7644-3.7.1-bulk_request-circular_conflict.json'];
     const present = files.filter((file) => existsSync(new URL(file, RFC_SAMPLES)));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore, createScimServer, URN, userResourceType, type ScimServer, type ScimServerConfig, type ScimStore } from '../../../src/index.js';
 import { call, post, user } from '../helpers.js';
-import { keysetStore } from './keyset-store.js';
+import { indexOnly, recorded } from './store-wrappers.js';
 
 function cursorServer(overrides: Partial<ScimServerConfig> = {}, store: ScimStore = createMemoryStore()): ScimServer {
   return createScimServer({ resourceTypes: [userResourceType], store, logger: { error: () => undefined }, pagination: {}, ...overrides });
@@ -36,11 +36,16 @@ describe('cursor paging (RFC 9865)', () => {
     });
   });
 
-  it('walks every page with nextCursor, back with previousCursor, without startIndex (index-backed store)', async () => {
-    const target = cursorServer();
+  it.each([
+    ['a keyset store (the memory store)', () => recorded(createMemoryStore()), { cursor: '' }],
+    ['an index-paged store', () => indexOnly(createMemoryStore()), { startIndex: 1 }],
+  ])('walks every page with nextCursor, back with previousCursor, without startIndex: %s', async (_name, makeStore, firstQuery) => {
+    const store = makeStore();
+    const target = cursorServer({}, store);
     await seed(target, names(25));
     const first = await list(target, { cursor: '', count: '10', sortBy: 'userName' });
     expect(first.status).toBe(200);
+    expect(store.queries.at(-1)).toMatchObject({ ...firstQuery, count: 10 });
     expect(first.body).toMatchObject({ schemas: [URN.listResponse], totalResults: 25, itemsPerPage: 10 });
     expect(first.body['startIndex']).toBeUndefined();
     expect(first.body['previousCursor']).toBeUndefined();
@@ -99,8 +104,8 @@ describe('cursor paging (RFC 9865)', () => {
     expect(() => cursorServer({ pagination: { cursorSecret: 'short' } })).toThrow(TypeError);
   });
 
-  it('pages by the store keyset when it has capabilities.cursor: stable under concurrent inserts and deletes', async () => {
-    const store = keysetStore(createMemoryStore());
+  it('pages the memory store by its keyset: stable under concurrent inserts and deletes', async () => {
+    const store = recorded(createMemoryStore());
     const target = cursorServer({}, store);
     const ids = await seed(target, names(20, 'm'));
     const seen: string[] = [];
