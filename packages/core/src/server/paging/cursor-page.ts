@@ -54,7 +54,8 @@ export async function cursorPage(
     return ok({
       totalResults: result.totalResults,
       resources: result.resources,
-      ...(result.nextCursor === undefined || result.nextCursor === '' ? {} : { nextCursor: await issue({ kind: 'store', cursor: result.nextCursor }) }),
+      // RFC 9865 §2: never an empty nextCursor, and none for count=0 (it would lead nowhere).
+      ...(result.nextCursor === undefined || result.nextCursor === '' || count === 0 ? {} : { nextCursor: await issue({ kind: 'store', cursor: result.nextCursor }) }),
       ...(result.previousCursor === undefined || result.previousCursor === '' || at === undefined ? {} : { previousCursor: await issue({ kind: 'store', cursor: result.previousCursor }) }),
     });
   }

@@ -56,6 +56,9 @@ describe('cursor paging (RFC 9865)', () => {
     expect(third.body['nextCursor']).toBeUndefined();
     const back = await list(target, { cursor: third.body['previousCursor'], count: '10', sortBy: 'userName' });
     expect(userNames(back.body)).toEqual(userNames(second.body));
+    const none = await list(target, { cursor: '', count: '0', sortBy: 'userName' });
+    expect(none.body).toMatchObject({ totalResults: 25, itemsPerPage: 0, Resources: [] });
+    expect(none.body['nextCursor']).toBeUndefined();
   });
 
   it('takes the cursor in a .search body too, and pages by cursor by default when configured', async () => {
