@@ -1,4 +1,5 @@
 import {
+  bearerToken,
   createMemoryStore,
   groupResourceType,
   userResourceType,
@@ -7,7 +8,6 @@ import {
   type ScimServerConfig,
   type ScimStore,
 } from '@scimkit/core';
-import { bearerToken } from './bearer-token.js';
 import { reservedGroupNames } from './reserved-names.js';
 
 export interface FullServerOptions {
@@ -37,22 +37,12 @@ export function createFullServerConfig(options: FullServerOptions = {}): ScimSer
     store: options.store ?? createMemoryStore(),
     beforeWrite: reservedGroupNames(options.reservedGroupNames ?? ['Administrators']),
     notFoundDetail: 'name',
+    // RFC 7643 §7: /Schemas also serves the Schema, ResourceType and ServiceProviderConfig meta-schemas.
+    discovery: { metaSchemas: true },
     ...(options.membership === undefined ? {} : { membership: options.membership }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(token === undefined || token === ''
-      ? {}
-      : {
-          authenticate: bearerToken(token),
-          authenticationSchemes: [
-            {
-              type: 'oauthbearertoken',
-              name: 'OAuth Bearer Token',
-              description: 'Authentication with a bearer token in the Authorization header',
-              specUri: 'https://www.rfc-editor.org/info/rfc6750',
-              primary: true,
-            },
-          ],
-        }),
+    // Constant-time comparison over SHA-256 digests; /ServiceProviderConfig stays readable (RFC 7643 §5).
+    ...(token === undefined || token === '' ? {} : bearerToken({ tokens: [{ token, principal: 'bearer' }] })),
   };
 }

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { httpError, isScimError, ScimException, type ScimError } from '../errors/scim-error.js';
 import { isScimType } from '../errors/scim-type.js';
-import { principalOf, type Exchange } from './exchange.js';
+import { actorOf, type Exchange } from './exchange.js';
 import { reportError } from './notify-change.js';
 import type { BeforeWriteEvent } from './scim-server-config.js';
 
@@ -10,20 +10,22 @@ import type { BeforeWriteEvent } from './scim-server-config.js';
  * (`ScimException`) SCIM error refuses it and is answered as is; a status outside 400–599 or any
  * other throw is a programming error: a 500, reported to the logger. Nothing is stored either way.
  */
-export async function checkBeforeWrite(exchange: Exchange, event: Omit<BeforeWriteEvent, 'principal'>): Promise<Result<void>> {
+export async function checkBeforeWrite(exchange: Exchange, event: Omit<BeforeWriteEvent, 'principal' | 'tenant' | 'requestId'>): Promise<Result<void>> {
   const hook = exchange.context.config.beforeWrite;
   if (hook === undefined) return ok(undefined);
+  const actor = actorOf(exchange);
+  const scope = { requestId: actor.requestId, ...(actor.tenant === undefined ? {} : { tenant: actor.tenant }) };
   let outcome: unknown;
   try {
-    outcome = await hook({ ...event, ...principalOf(exchange) });
+    outcome = await hook({ ...event, ...actor });
   } catch (error) {
     if (error instanceof ScimException && isRefusal(error.error)) return err(error.error);
-    reportError(exchange.context, 'scimkit: the beforeWrite hook failed', error);
+    reportError(exchange.context, 'the beforeWrite hook failed', error, scope);
     return err(httpError(500, 'Internal server error'));
   }
   if (outcome === undefined || outcome === null) return ok(undefined);
   if (isRefusal(outcome)) return err(copy(outcome));
-  reportError(exchange.context, 'scimkit: the beforeWrite hook returned neither nothing nor a SCIM error', outcome);
+  reportError(exchange.context, 'the beforeWrite hook returned neither nothing nor a SCIM error', outcome, scope);
   return err(httpError(500, 'Internal server error'));
 }
 

@@ -3,7 +3,7 @@ import type { ScimResource } from '../schema/scim-resource.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
 import { deepEqual } from './deep-equal.js';
-import type { Exchange } from './exchange.js';
+import { writeKey, type Exchange } from './exchange.js';
 import { checkResourceSize } from './limits/resource-size.js';
 import { loadResource } from './load-resource.js';
 import { notFoundError } from './not-found.js';
@@ -53,7 +53,7 @@ export async function updateResource(
 ): Promise<Result<UpdateOutcome>> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
-  return context.writes.run(`${name}\u0000${id}`, async (): Promise<Result<UpdateOutcome>> => {
+  return context.writes.run(writeKey(exchange, name, id), async (): Promise<Result<UpdateOutcome>> => {
     for (let attempt = 1; ; attempt++) {
       const loaded = await loadResource(context, type, id, exchange.storeContext);
       if (!loaded.ok) return loaded;

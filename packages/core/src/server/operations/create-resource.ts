@@ -2,7 +2,7 @@ import { randomId } from '../random-id.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { checkBeforeWrite } from '../before-write.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, type Exchange } from '../exchange.js';
 import { membersOn, settleWholeGroup, withComputedAttributes } from '../membership/index.js';
 import { checkResourceSize } from '../limits/resource-size.js';
 import { notifyChange } from '../notify-change.js';
@@ -13,6 +13,7 @@ import { errorResponse } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import { validationOptions, type ServedType } from '../server-context.js';
 import { uniquenessError } from '../write-failure.js';
+import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
 /** `POST {endpoint}` (RFC 7644 §3.3): 201 with the created resource, `Location` and `ETag`. */
@@ -45,8 +46,9 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   }
   const created = written.resource;
   // A new id is in no group, unless dangling references are accepted (a group may name it first).
-  const [shown] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
-  const response = resourceResponse(201, presentResource(type, shown ?? created, exchange.baseUrl, selection.value), created, resourceLocation(type, created.id, exchange.baseUrl));
-  await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...principalOf(exchange) });
+  const [computed] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
+  const shown = { ...selection.value, sent: sentAttributes(type.model, valid.value) };
+  const response = resourceResponse(201, presentResource(type, computed ?? created, exchange.baseUrl, shown), created, resourceLocation(type, created.id, exchange.baseUrl));
+  await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
   return response;
 }

@@ -1,7 +1,7 @@
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { CascadedChange, DeleteContext } from '../../store/scim-store.js';
 import { checkBeforeWrite } from '../before-write.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, writeKey, type Exchange } from '../exchange.js';
 import { loadResource } from '../load-resource.js';
 import { removeReferences } from '../membership/index.js';
 import { notFoundError } from '../not-found.js';
@@ -26,7 +26,7 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   const membership = context.membership;
   const referenced = membership !== undefined && membership.memberTypes.includes(type) ? membership : undefined;
   const storeCascades = referenced !== undefined && context.store.capabilities?.references === true;
-  const outcome = await context.writes.run(`${name}\u0000${id}`, async () => {
+  const outcome = await context.writes.run(writeKey(exchange, name, id), async () => {
     const loaded = await loadResource(context, type, id, exchange.storeContext);
     if (!loaded.ok) return loaded;
     const existing = loaded.value;
@@ -51,9 +51,9 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   const { existing } = outcome.value;
   let cascaded: readonly CascadedChange[] = outcome.value.cascaded ?? [];
   if (referenced !== undefined && !storeCascades) cascaded = await removeReferences(exchange, referenced, existing.id);
-  await notifyChange(context, { operation: 'delete', resourceType: name, id: existing.id, before: existing, ...principalOf(exchange) });
+  await notifyChange(context, { operation: 'delete', resourceType: name, id: existing.id, before: existing, ...actorOf(exchange) });
   for (const change of cascaded) {
-    await notifyChange(context, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...principalOf(exchange) });
+    await notifyChange(context, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...actorOf(exchange) });
   }
   return emptyResponse(204);
 }

@@ -1,7 +1,7 @@
 import { ok } from '../../errors/result.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, type Exchange } from '../exchange.js';
 import { membersOn, settleWholeGroup, withComputedAttributes } from '../membership/index.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
@@ -10,6 +10,7 @@ import { errorResponse } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import { validationOptions, type ServedType } from '../server-context.js';
 import { updateResource } from '../update-resource.js';
+import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
 /**
@@ -34,8 +35,9 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   });
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
+  // PUT replaces everything: what the stored resource holds is what the client sent.
   const [shown] = await withComputedAttributes(exchange, type, [after], selection.value);
-  const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, selection.value), after);
-  if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...principalOf(exchange) });
+  const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after) }), after);
+  if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

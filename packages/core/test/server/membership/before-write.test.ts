@@ -51,7 +51,7 @@ describe('beforeWrite', () => {
   it('a hook that throws something else, or returns garbage, is a 500 reported to the logger', async () => {
     const logged: string[] = [];
     for (const hook of [() => { throw new Error('boom'); }, () => ({ status: 'no' }) as never, () => ({ status: 200, detail: 'fine?' }) as never]) {
-      const c = client(groupsServer({ beforeWrite: hook, logger: { error: (message) => void logged.push(message) } }));
+      const c = client(groupsServer({ beforeWrite: hook, logger: { log: (record) => void (record.level === 'error' && logged.push(record.message)) } }));
       const reply = await c.send('POST', '/Users', { userName: 'x' });
       expect(reply.status).toBe(500);
       expect((await c.send('GET', '/Users')).body['totalResults']).toBe(0);

@@ -15,7 +15,7 @@ export const BASE = 'https://scim.example.com/v2';
 
 /** A Users + Groups server over `store` (a fresh memory store by default). */
 export function groupsServer(overrides: Partial<ScimServerConfig> = {}, store: ScimStore = createMemoryStore()): ScimServer {
-  return createScimServer({ resourceTypes: [userResourceType, groupResourceType], store, baseUrl: BASE, logger: { error: () => undefined }, ...overrides });
+  return createScimServer({ resourceTypes: [userResourceType, groupResourceType], store, baseUrl: BASE, logger: { log: () => undefined }, ...overrides });
 }
 
 export interface Client {
