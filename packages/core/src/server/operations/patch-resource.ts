@@ -44,7 +44,11 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
     const settled = await settlePatchedGroup(exchange, membership, client, existing, valid.value, report);
     if (!settled.ok) return settled;
     const change = settled.value.change;
-    if (change === undefined) return ok({ body: settled.value.body, ...(report.changes === undefined ? {} : { changes: report.changes }) });
+    if (change === undefined) {
+      // A whole new list: the engine's element changes for members no longer describe what is stored.
+      const others = (report.changes ?? []).filter((candidate) => candidate.attribute !== membership.members.name);
+      return ok({ body: settled.value.body, ...(others.length === 0 ? {} : { changes: others }) });
+    }
     const others = (report.changes ?? []).filter((candidate) => candidate.attribute !== change.attribute);
     const changes: MultiValuedChange[] = [...others, change];
     // Members were added or removed: the group changed, no whole-resource compare needed.
