@@ -4,6 +4,7 @@ import type { ScimError } from '../errors/scim-error.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
 import { keepImmutable } from './keep-immutable.js';
+import { memberBaseline, type PatchFacts } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
 import { topLevelAttributes } from './top-level-attributes.js';
@@ -41,6 +42,7 @@ export function validateResource(
   if (!isJsonObject(input)) return err(scimError('invalidSyntax', 'The resource must be a JSON object'));
   const operation = context.operation;
   const existing = operation === 'create' ? undefined : context.existing;
+  const facts: PatchFacts | undefined = context.operation === 'patch' && context.touched !== undefined ? { ...context, touched: context.touched } : undefined;
   const rules: ValueRules = {
     dropReadOnly: operation !== 'patch',
     unknownAttributes: options.unknownAttributes ?? 'reject',
@@ -105,10 +107,12 @@ export function validateResource(
   // 3. Values, schema by schema.
   const values = new Map<Part, Record<string, unknown>>();
   for (const part of [core, ...extensions]) {
-    const checked = validateMembers(part.attributes, part.input, pathOf(part), rules, part === core);
+    const stored = existing === undefined ? undefined : storedPart(existing, part);
+    const baseline = facts === undefined ? undefined : memberBaseline(facts, stored, part.extension ? part.schema.id : undefined);
+    const checked = validateMembers(part.attributes, part.input, pathOf(part), rules, part === core, baseline);
     if (!checked.ok) return checked;
     const record: Record<string, unknown> = checked.value ?? {};
-    const settled = settleWithStored(part, record, existing === undefined ? undefined : storedPart(existing, part), operation);
+    const settled = settleWithStored(part, record, stored, operation, facts !== undefined);
     if (settled !== undefined) return err(settled);
     if (Object.keys(record).length > 0) values.set(part, inSchemaOrder(part.attributes, record));
     else if (part.required) {
@@ -141,22 +145,25 @@ export function validateResource(
  * - writeOnly (password): a client can never read it back to repeat it in a PUT, so a replacement that
  *   leaves it out keeps the stored value (RFC 7644 §3.5.1 only says provided values replace it);
  * - immutable: see `keepImmutable` (400 mutability when changed).
+ * With `shareStored` (an incremental PATCH validation), stored values are kept without a copy, and
+ * a value that is the stored one itself needs no immutability check.
  */
 function settleWithStored(
   part: Part,
   record: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
   operation: ValidationContext['operation'],
+  shareStored: boolean,
 ): ScimError | undefined {
   for (const attribute of part.attributes) {
     const name = attribute.name;
     const previous = stored === undefined ? undefined : own(stored, name);
     if (attribute.mutability === 'readOnly') {
       delete record[name];
-      if (operation === 'patch' && previous !== undefined && previous !== null) record[name] = structuredClone(previous);
+      if (operation === 'patch' && previous !== undefined && previous !== null) record[name] = shareStored ? previous : structuredClone(previous);
     } else if (operation === 'replace' && attribute.mutability === 'writeOnly' && own(record, name) === undefined) {
       if (previous !== undefined && previous !== null) record[name] = structuredClone(previous);
-    } else if (operation !== 'create' && stored !== undefined) {
+    } else if (operation !== 'create' && stored !== undefined && !(shareStored && own(record, name) === previous)) {
       const kept = keepImmutable(attribute, own(record, name), previous, pathOf(part)(name), operation === 'patch' ? 'patch' : 'replace');
       if (!kept.ok) return kept.error;
       if (kept.value === undefined) delete record[name];
