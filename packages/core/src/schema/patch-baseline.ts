@@ -24,20 +24,26 @@ export interface PatchFacts {
 }
 
 /**
- * The baseline of one schema's members. `stored` are the stored members of that schema (the
- * resource, or the object under the extension URN); `urn` is the extension's, undefined for the core.
+ * The baselines of a PATCH result: for one schema's members, `stored` being the stored members of
+ * that schema (the resource, or the object under the extension URN) and `urn` the extension's
+ * (undefined for the core).
  */
-export function memberBaseline(facts: PatchFacts, stored: Record<string, unknown> | undefined, urn: string | undefined): MemberBaseline | undefined {
-  if (stored === undefined) return undefined;
-  const touched = new Set([...facts.touched].map((key) => key.toLowerCase()));
-  const changes = new Map((facts.changes ?? []).map((change) => [change.attribute.toLowerCase(), change]));
-  // Core members are top-level keys, which `touched` names; extension members are compared one by one.
-  const written = (key: string): boolean => urn === undefined && touched.has(key.toLowerCase());
+export function patchBaselines(facts: PatchFacts): (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined {
+  const touched = new Set<string>();
+  for (const key of facts.touched) touched.add(key.toLowerCase());
+  const changes = new Map<string, MultiValuedChange>();
+  for (const change of facts.changes ?? []) changes.set(change.attribute.toLowerCase(), change);
+  return (stored, urn) => (stored === undefined ? undefined : memberBaseline(stored, urn === undefined ? touched : undefined, changes));
+}
+
+/** `touched`: the top-level keys written, when the members are top-level (the core's). */
+function memberBaseline(stored: Record<string, unknown>, touched: ReadonlySet<string> | undefined, changes: ReadonlyMap<string, MultiValuedChange>): MemberBaseline {
   const storedValue = (key: string): unknown => (Object.prototype.hasOwnProperty.call(stored, key) ? stored[key] : undefined);
   return {
     unchanged(key, value) {
       if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return false;
-      return !written(key) && storedValue(key) === value;
+      // Extension members are compared one by one (their container is what `touched` names).
+      return storedValue(key) === value && !(touched !== undefined && touched.has(key.toLowerCase()));
     },
     kept(key, path, value) {
       const before = storedValue(key);

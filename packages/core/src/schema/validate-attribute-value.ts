@@ -47,7 +47,7 @@ function validateSingleValue(attribute: AttributeDefinition, value: unknown, pat
   if (value === null || value === undefined) return ok(undefined);
   if (attribute.type !== 'complex') return checkSimpleValue(attribute, value, path, rules.stringBooleans);
   if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${path}' must be a JSON object`));
-  return validateMembers(attribute.subAttributes ?? [], value, (name) => `${path}.${name}`, rules);
+  return validateMembers(attribute.subAttributes ?? NONE, value, (name) => `${path}.${name}`, rules);
 }
 
 /**
@@ -68,8 +68,7 @@ export function validateMembers(
   const found = new Map<AttributeDefinition, unknown>();
   const seen = new Set<AttributeDefinition>();
   for (const key of Object.keys(object)) {
-    const lower = key.toLowerCase();
-    const attribute = attributes.find((a) => a.name.length === key.length && a.name.toLowerCase() === lower);
+    const attribute = byName(attributes).get(key.toLowerCase());
     if (attribute === undefined) {
       if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
       continue;
@@ -114,4 +113,23 @@ export function checkRequired(
     if (value === '') return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required and must not be empty`);
   }
   return undefined;
+}
+
+const NONE: readonly AttributeDefinition[] = [];
+
+/** Attribute definitions by lower-case name, derived once per (immutable) list. */
+const indexes = new WeakMap<readonly AttributeDefinition[], ReadonlyMap<string, AttributeDefinition>>();
+
+function byName(attributes: readonly AttributeDefinition[]): ReadonlyMap<string, AttributeDefinition> {
+  let index = indexes.get(attributes);
+  if (index === undefined) {
+    const map = new Map<string, AttributeDefinition>();
+    for (const attribute of attributes) {
+      const lower = attribute.name.toLowerCase();
+      if (!map.has(lower)) map.set(lower, attribute);
+    }
+    index = map;
+    indexes.set(attributes, index);
+  }
+  return index;
 }
