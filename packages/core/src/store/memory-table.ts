@@ -1,4 +1,5 @@
 import type { AttrPath, Filter } from '../filter/ast.js';
+import { sortResources } from '../filter/compile-sort.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { FilterSemantics, StoreDeleteResult, StoreQuery, StoreQueryResult, StoreWriteResult, UniqueAttribute } from './scim-store.js';
 import { uniqueValue } from './unique-value.js';
@@ -69,7 +70,7 @@ export class MemoryTable {
       for (const resource of source) if (semantics.matches(resource)) rows.push(resource);
     }
     if (query.sort !== undefined && semantics.compare !== undefined) {
-      rows = (rows ?? [...this.byId.values()]).sort(semantics.compare);
+      rows = sortResources(rows ?? [...this.byId.values()], semantics.compare);
     }
     const totalResults = rows?.length ?? this.byId.size;
     const start = Math.max(1, query.startIndex ?? 1) - 1;
