@@ -218,7 +218,9 @@ function settleWhole(
  * are appended, so the search runs from the end and stops once all are placed (O(added) for the
  * usual add); a list with duplicates is scanned whole and keeps the first of each.
  */
-function settleDelta(list: readonly unknown[], resolved: ReadonlyMap<string, Resolved>, duplicates: boolean, keyOf: (element: unknown) => string | undefined): unknown[] {
+function settleDelta(list: readonly unknown[], resolved: ReadonlyMap<string, Resolved>, duplicates: boolean, keyOf: (element: unknown) => string | undefined): readonly unknown[] {
+  // Only removals: the engine's list is the result (shared, never mutated).
+  if (resolved.size === 0 && !duplicates) return list;
   const out = list.slice();
   if (duplicates) {
     const seen = new Set<string>();
