@@ -12,7 +12,7 @@ export function createProtocolServer(overrides: Partial<ScimServerConfig> = {}, 
   return createScimServer({
     resourceTypes: [userResourceType, groupResourceType],
     store,
-    logger: { error: () => undefined },
+    logger: { log: () => undefined },
     limits: { maxBodyBytes: 64 * 1024 },
     bulk: { maxOperations: 20, maxPayloadSize: 16 * 1024 },
     pagination: { cursorTimeout: 600 },

@@ -9,6 +9,11 @@ import { normalizeSchema } from '../schema/normalize-schema.js';
 import type { SchemaDefinition } from '../schema/attribute-definition.js';
 import { resourceTypeSchema, schemaSchema, serviceProviderConfigSchema } from '../schema/builtin/index.js';
 import { resolveCompatibility } from './compatibility/resolve-compatibility.js';
+import { CONSOLE_LOGGER, type ScimLogger } from './context/scim-logger.js';
+import { TRACER_NAME, type TracerLike } from './context/scim-tracing.js';
+import type { TenantConfig } from './context/tenancy-options.js';
+import { TenantContexts } from './context/tenant-contexts.js';
+import { compileTenantPath, type TenantPath } from './context/tenant-path.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import { PAGINATION_ATTRIBUTE } from './paging/pagination-attribute.js';
 import { resolvePagination, type PaginationSettings } from './paging/pagination-settings.js';
@@ -16,7 +21,6 @@ import {
   ALL_OPERATIONS,
   type BulkOptions,
   type CompatibilityOptions,
-  type ScimLogger,
   type ScimOperation,
   type ScimServerConfig,
   type ScimServerLimits,
@@ -41,11 +45,17 @@ export interface ServerContext {
   readonly filterLimits: FilterLimits;
   readonly compatibility: Required<CompatibilityOptions>;
   readonly logger: ScimLogger;
-  /** Serializes writes to one resource within this server (see KeyedMutex). */
+  /** Serializes writes to one resource within this server, all tenants included (see KeyedMutex). */
   readonly writes: KeyedMutex;
+  /** The compiled `tenancy.path`, when the URL names the tenant. */
+  readonly tenantPath: TenantPath | undefined;
+  /** Per-tenant contexts, when `tenancy.configure` is given. */
+  readonly tenants: TenantContexts | undefined;
+  /** The tracer of `config.tracing`, when tracing. */
+  readonly tracer: TracerLike | undefined;
   /** `POST /Bulk` limits; undefined when Bulk is off (501). */
   readonly bulk: Required<BulkOptions> | undefined;
-  /** RFC 9865 cursor paging; undefined when only index paging is offered. */
+  /** RFC 9865 cursor paging (one signing key for the server and all its tenants); undefined when only index paging is offered. */
   readonly pagination: PaginationSettings | undefined;
   /** The RFC 7643 §7 meta-schemas `/Schemas` serves besides the resource types' ones (empty unless `discovery.metaSchemas`). */
   readonly metaSchemas: readonly SchemaDefinition[];
@@ -54,6 +64,9 @@ export interface ServerContext {
 /** Bulk limits when `bulk` is given without them. */
 export const DEFAULT_BULK_MAX_OPERATIONS = 1000;
 
+/** Default of `tenancy.cacheSize`. */
+export const DEFAULT_TENANT_CACHE_SIZE = 1000;
+
 export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   maxBodyBytes: 1024 * 1024,
   maxResults: 1000,
@@ -61,6 +74,10 @@ export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   rootSearchMaxResults: 1000,
   maxPatchOperations: DEFAULT_PATCH_OPTIONS.maxOperations,
   maxPatchElementVisits: DEFAULT_PATCH_OPTIONS.maxElementVisits,
+  maxRequestWork: 2_000_000,
+  maxQueryParameters: 100,
+  maxValuesPerAttribute: 200_000,
+  maxResourceBytes: 32 * 1024 * 1024,
   filterMaxLength: DEFAULT_FILTER_LIMITS.maxLength,
   filterMaxDepth: DEFAULT_FILTER_LIMITS.maxDepth,
 });
@@ -79,6 +96,40 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
 export function createServerContext(config: ScimServerConfig): ServerContext {
   if (config === null || typeof config !== 'object') throw new TypeError('createScimServer: a configuration object is required');
+  const tenancy = config.tenancy ?? {};
+  const cacheSize = tenancy.cacheSize ?? DEFAULT_TENANT_CACHE_SIZE;
+  if (!Number.isSafeInteger(cacheSize) || cacheSize < 1) throw new TypeError(`createScimServer: tenancy.cacheSize must be a positive integer, got ${String(cacheSize)}`);
+  if (tenancy.configure !== undefined && typeof tenancy.configure !== 'function') throw new TypeError('createScimServer: tenancy.configure must be a function');
+  const base = resolveContext(config, {
+    writes: new KeyedMutex(),
+    tenantPath: tenancy.path === undefined ? undefined : compileTenantPath(tenancy.path),
+    tenants: undefined,
+    tracer: config.tracing?.trace.getTracer(TRACER_NAME),
+    pagination: resolvePagination(config.pagination),
+  });
+  const { configure } = tenancy;
+  if (configure === undefined) return base;
+  const derive = (tenantConfig: TenantConfig): ServerContext => resolveContext(tenantConfigOf(config, tenantConfig), base);
+  return { ...base, tenants: new TenantContexts(base, configure, derive, cacheSize) };
+}
+
+/** A tenant's configuration: the server's, with the tenant's options over it (`compatibility` option by option). */
+function tenantConfigOf(config: ScimServerConfig, tenant: TenantConfig): ScimServerConfig {
+  const { resourceTypes, schemas, compatibility, unknownAttributes } = tenant;
+  return {
+    ...config,
+    ...(resourceTypes === undefined ? {} : { resourceTypes }),
+    ...(schemas === undefined ? {} : { schemas }),
+    ...(unknownAttributes === undefined ? {} : { unknownAttributes }),
+    // The server's profile or options, resolved; then the tenant's profile or options over them.
+    compatibility: resolveCompatibility(compatibility, resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY)),
+  };
+}
+
+/** The parts a tenant's context shares with the server's. */
+type SharedParts = Pick<ServerContext, 'writes' | 'tenantPath' | 'tenants' | 'tracer' | 'pagination'>;
+
+function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerContext {
   if (!Array.isArray(config.resourceTypes) || config.resourceTypes.length === 0) {
     throw new TypeError('createScimServer: resourceTypes must list at least one resource type');
   }
@@ -107,10 +158,13 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
     limits,
     filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
     compatibility: resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY),
-    logger: config.logger ?? { error: (message, error) => console.error(message, error) },
-    writes: new KeyedMutex(),
+    logger: config.logger ?? CONSOLE_LOGGER,
+    writes: shared.writes,
+    tenantPath: shared.tenantPath,
+    tenants: shared.tenants,
+    tracer: shared.tracer,
+    pagination: shared.pagination,
     bulk: resolveBulk(config.bulk, limits),
-    pagination: resolvePagination(config.pagination),
     metaSchemas: metaSchemas(config),
   };
 }

@@ -1,5 +1,7 @@
+import { charge, createWorkBudget, exhausted } from '../../budget/work-budget.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
+import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
@@ -43,14 +45,24 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const located = mentionsLocation(filter, sortBy)
     ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
     : query;
+  // limits.maxRequestWork: filter, sort and presentation share one budget.
+  const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
+  const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
+  const budgeted = budgetedQuery(located, budget, cost);
   const pagination = exchange.context.pagination;
-  if (cursor !== undefined && pagination !== undefined) {
-    const page = await cursorPage(exchange, pagination, type, located, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
-    if (!page.ok) return errorResponse(page.error);
-    const resources = page.value.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
-    return jsonResponse(200, cursorListBody(page.value.totalResults, resources, page.value));
+  const page =
+    cursor !== undefined && pagination !== undefined
+      ? await cursorPage(exchange, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count)
+      : undefined;
+  if (page !== undefined && !page.ok) return errorResponse(page.error);
+  const result = page?.value ?? (await queryResources(exchange.context, type, budgeted, exchange.storeContext));
+  if (exhausted(budget)) return errorResponse(workLimitError(budget));
+  const resources: Record<string, unknown>[] = [];
+  for (const resource of result.resources) {
+    const presented = presentResource(type, resource, exchange.baseUrl, selection);
+    if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
+    resources.push(presented);
   }
-  const result = await queryResources(exchange.context, type, located, exchange.storeContext);
-  const resources = result.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
+  if (page !== undefined) return jsonResponse(200, cursorListBody(page.value.totalResults, resources, page.value));
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

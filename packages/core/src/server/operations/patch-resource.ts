@@ -2,7 +2,7 @@ import { ok } from '../../errors/result.js';
 import { applyPatch } from '../../patch/apply-patch.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, type Exchange } from '../exchange.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -38,6 +38,6 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const response = patchAnswersNoContent(context, request)
     ? emptyResponse(204, { ETag: after.meta.version })
     : resourceResponse(200, presentResource(type, after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after, before) }), after);
-  if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...principalOf(exchange) });
+  if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

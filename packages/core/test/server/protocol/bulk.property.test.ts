@@ -29,7 +29,7 @@ describe('Bulk never breaks on arbitrary operations', () => {
           resourceTypes: [userResourceType, groupResourceType],
           store: createMemoryStore(),
           bulk: {},
-          logger: { error: (message, error) => { throw new Error(`unexpected failure reported: ${message}: ${String(error)}`); } },
+          logger: { log: (record) => { if (record.level === 'error') throw new Error(`unexpected failure reported: ${record.message}: ${String(record.error)}`); } },
         });
         const response = await server.handle({
           method: 'POST',

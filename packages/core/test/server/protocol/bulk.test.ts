@@ -10,7 +10,7 @@ function bulkServer(overrides: Partial<ScimServerConfig> = {}) {
     resourceTypes: [userResourceType, groupResourceType],
     store: createMemoryStore(),
     baseUrl: 'https://example.com/v2',
-    logger: { error: () => undefined },
+    logger: { log: () => undefined },
     bulk: {},
     ...overrides,
   });

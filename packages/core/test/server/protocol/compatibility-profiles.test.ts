@@ -4,7 +4,7 @@ import { call, post } from '../helpers.js';
 
 const ENTERPRISE = URN.enterpriseUser;
 const target = (compatibility?: CompatibilityConfig) =>
-  createScimServer({ resourceTypes: [userResourceType, groupResourceType], store: createMemoryStore(), logger: { error: () => undefined }, ...(compatibility === undefined ? {} : { compatibility }) });
+  createScimServer({ resourceTypes: [userResourceType, groupResourceType], store: createMemoryStore(), logger: { log: () => undefined }, ...(compatibility === undefined ? {} : { compatibility }) });
 const patch = (path: string, Operations: unknown[], contentType = 'application/scim+json') => ({
   method: 'PATCH',
   path,

@@ -4,7 +4,7 @@ import { call, post, user } from '../helpers.js';
 import { indexOnly, recorded } from './store-wrappers.js';
 
 function cursorServer(overrides: Partial<ScimServerConfig> = {}, store: ScimStore = createMemoryStore()): ScimServer {
-  return createScimServer({ resourceTypes: [userResourceType], store, logger: { error: () => undefined }, pagination: {}, ...overrides });
+  return createScimServer({ resourceTypes: [userResourceType], store, logger: { log: () => undefined }, pagination: {}, ...overrides });
 }
 
 async function seed(target: ScimServer, names: readonly string[]): Promise<Map<string, string>> {

@@ -9,7 +9,7 @@ function meServer(overrides: Partial<ScimServerConfig> = {}) {
     resourceTypes: [userResourceType],
     store: createMemoryStore(),
     baseUrl: 'https://example.com/v2',
-    logger: { error: () => undefined },
+    logger: { log: () => undefined },
     authenticate: (request) => {
       const header = request.headers?.['authorization'];
       return typeof header === 'string' && header.startsWith('Bearer ') ? { ok: true, principal: header.slice(7) } : { ok: false };
@@ -73,7 +73,7 @@ describe('/Me (RFC 7644 §3.11)', () => {
 
   it('a resolver naming an unknown type is a reported 500', async () => {
     const errors: string[] = [];
-    const { target } = meServer({ me: () => ({ resourceType: 'Robot', id: '1' }), logger: { error: (message) => void errors.push(message) } });
+    const { target } = meServer({ me: () => ({ resourceType: 'Robot', id: '1' }), logger: { log: (record) => void (record.level === 'error' && errors.push(record.message)) } });
     expect((await call(target, { method: 'GET', path: '/Me', headers: as('x') })).status).toBe(500);
     expect(errors).toHaveLength(1);
   });
