@@ -128,7 +128,14 @@ describe('compatibility profiles per tenant', () => {
       logger: { log: () => undefined },
       compatibility: 'strict',
       authenticate: (request) => ({ ok: true, tenant: String(request.headers?.['x-tenant']) }),
-      tenancy: { configure: (tenant) => (tenant === 'entra' ? { compatibility: 'entra' } : tenant === 'partial' ? { compatibility: { stringBooleans: true } } : undefined) },
+      tenancy: {
+        configure: (tenant) =>
+          tenant === 'entra'
+            ? { resourceTypes: [userResourceType], compatibility: 'entra' }
+            : tenant === 'partial'
+              ? { resourceTypes: [userResourceType], compatibility: { stringBooleans: true } }
+              : undefined,
+      },
     });
     const create = (tenant: string) => call(server, post('/Users', { ...entraUser, [ENTERPRISE]: undefined, schemas: [URN.user] }, { headers: { 'content-type': 'application/scim+json', 'x-tenant': tenant } }));
     expect((await create('plain')).status).toBe(400);
