@@ -11,7 +11,9 @@ import { queryType, withComputedAttributes } from '../membership/index.js';
 import type { TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody } from '../search-parameters.js';
-import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import { bindingOf } from '../paging/cursor-page.js';
+import { readIndexCursor } from '../paging/index-cursor.js';
+import { cursorListBody, errorResponse, jsonResponse, listBody } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import type { ServedType } from '../server-context.js';
 
@@ -27,7 +29,15 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   if (!body.ok) return errorResponse(body.error);
   const parameters = searchFromBody(context, body.value);
   if (!parameters.ok) return errorResponse(parameters.error);
-  const { filter, sortBy, sortOrder, startIndex, count, selection } = parameters.value;
+  const { filter, sortBy, sortOrder, count, selection, cursor } = parameters.value;
+  // RFC 9865 §3 (through RFC 7644 §3.4.3): cursors here carry an index, the list being merged in memory.
+  const pagination = context.pagination;
+  const walk =
+    cursor === undefined || pagination === undefined
+      ? undefined
+      : await readIndexCursor(pagination, bindingOf('/.search', { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, exchange.storeContext.tenant), cursor);
+  if (walk !== undefined && !walk.ok) return errorResponse(walk.error);
+  const startIndex = walk?.value.startIndex ?? parameters.value.startIndex;
 
   const types = context.types.filter((type) => type.rootSearch);
   const models = types.map((type) => type.model);
@@ -67,5 +77,6 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
     if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
     resources.push(presented);
   }
+  if (walk !== undefined) return jsonResponse(200, cursorListBody(found.length, resources, await walk.value.around(resources.length, found.length, count)));
   return jsonResponse(200, listBody(found.length, startIndex, resources));
 }
