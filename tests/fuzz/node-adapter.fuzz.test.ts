@@ -81,7 +81,10 @@ describe('fuzz: the Node adapter', () => {
         if (verb === 'CONNECT' && response === undefined) return;
         expect(response, context).toBeDefined();
         if (response === undefined) return;
-        expectWellFormed(response, { method: verb, path: request.path }, context);
+        // A request line Node's parser refuses is answered by answerClientError before any method is
+        // known: its 400 carries a body even when the garbled line began with HEAD.
+        const unparsed = response.status === 400 && /not valid HTTP/.test(response.body ?? '');
+        expectWellFormed(response, { method: unparsed ? 'GET' : verb, path: request.path }, context);
         if (response.status >= 400) {
           rejected++;
           expect(await users(), `a rejected request changed the users: ${context}`).toBe(before);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzParameters, fuzzRuns, fuzzTimeout } from './fuzz-runs.js';
+import { fuzzParameters, fuzzRuns, fuzzTimeout, turn } from './fuzz-runs.js';
 import { fuzzServer, knownIds, referenceData, snapshot } from './reference-data.js';
 import { requests, type FuzzRequest } from './request-arbitraries.js';
 import { expectWellFormed } from './well-formed.js';
@@ -21,6 +21,7 @@ describe('fuzz: handle()', () => {
     let rejected = 0;
     await fc.assert(
       fc.asyncProperty(requests(knownIds(data)), async (request) => {
+        await turn();
         const before = await snapshot(store);
         const response = await server.handle(request);
         expectWellFormed(response, request, describeRequest(request));

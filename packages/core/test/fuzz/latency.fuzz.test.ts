@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzParameters, fuzzRuns, fuzzTimeout } from './fuzz-runs.js';
+import { fuzzParameters, fuzzRuns, fuzzTimeout, turn } from './fuzz-runs.js';
 import { fuzzServer, knownIds, referenceData } from './reference-data.js';
 import { heavyRequests, requests } from './request-arbitraries.js';
 
@@ -26,6 +26,7 @@ describe('fuzz: latency', () => {
     let slowest = { ms: 0, request: '' };
     await fc.assert(
       fc.asyncProperty(generated, async (request) => {
+        await turn();
         const started = process.cpuUsage();
         await server.handle(request);
         const spent = process.cpuUsage(started);
