@@ -16,7 +16,7 @@ import { rawRequest } from './raw-http.js';
  * below 500, and a rejected request leaves the users as they were.
  */
 const TOKEN = 's3cret';
-const service = createSeedService({ bearerToken: TOKEN, logger: { error: (message) => failures.push(message) } });
+const service = createSeedService({ bearerToken: TOKEN, logger: { log: (record) => void (record.level === 'error' && failures.push(record.message)) } });
 const failures: string[] = [];
 let server: Server;
 let port = 0;

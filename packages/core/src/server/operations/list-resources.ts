@@ -2,13 +2,15 @@ import { createWorkBudget, exhausted } from '../../budget/work-budget.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
 import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../budget/index.js';
+import type { ScimResource } from '../../schema/scim-resource.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
 import { queryResources, type TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
-import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import { cursorPage } from '../paging/cursor-page.js';
+import { cursorListBody, errorResponse, jsonResponse, listBody } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import type { ServedType } from '../server-context.js';
 
@@ -29,7 +31,7 @@ export async function searchResources(exchange: Exchange, type: ServedType): Pro
 }
 
 async function search(exchange: Exchange, type: ServedType, parameters: SearchParameters): Promise<ScimResponse> {
-  const { filter, sortBy, sortOrder, startIndex, count, selection } = parameters;
+  const { filter, sortBy, sortOrder, startIndex, count, selection, cursor } = parameters;
   const matches = filter === undefined ? undefined : compileFilter(filter, type.model);
   if (matches !== undefined && !matches.ok) return errorResponse(matches.error);
   const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, type.model);
@@ -47,9 +49,20 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   // limits.maxRequestWork: filter, sort and presentation share one budget.
   const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
   const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
-  const result = await queryResources(exchange.context, type, budgetedQuery(located, budget, cost), exchange.storeContext);
+  const budgeted = budgetedQuery(located, budget, cost);
+  const present = (resource: ScimResource) => presentResource(type, resource, exchange.baseUrl, selection);
+  const pagination = exchange.context.pagination;
+  if (cursor !== undefined && pagination !== undefined) {
+    const page = await cursorPage(exchange, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
+    if (exhausted(budget)) return errorResponse(workLimitError(budget));
+    if (!page.ok) return errorResponse(page.error);
+    const resources = presentWithinBudget(page.value.resources, present, budget);
+    if (!resources.ok) return errorResponse(resources.error);
+    return jsonResponse(200, cursorListBody(page.value.totalResults, resources.value, page.value));
+  }
+  const result = await queryResources(exchange.context, type, budgeted, exchange.storeContext);
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
-  const resources = presentWithinBudget(result.resources, (resource) => presentResource(type, resource, exchange.baseUrl, selection), budget);
+  const resources = presentWithinBudget(result.resources, present, budget);
   if (!resources.ok) return errorResponse(resources.error);
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources.value));
 }
