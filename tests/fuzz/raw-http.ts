@@ -24,7 +24,8 @@ export function rawRequest(port: number, bytes: Buffer, timeoutMs = 10_000): Pro
       clearTimeout(timer);
       resolve(parse(Buffer.concat(chunks)));
     });
-    socket.on('connect', () => socket.end(bytes));
+    // Write, keep the sending side open (a client half-closing may count as gone); `Connection: close` ends it.
+    socket.on('connect', () => socket.write(bytes));
   });
 }
 
