@@ -3,7 +3,7 @@ import { scimError } from '../../errors/scim-error.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
+import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../budget/index.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
@@ -70,13 +70,13 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   if (compare !== undefined) found.sort((a, b) => (charge(budget, 1) ? compare.value(a.resource, b.resource) : 0));
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
-  const resources: Record<string, unknown>[] = [];
+  const computed: { type: ServedType; resource: ScimResource }[] = [];
   for (const { type, resource } of page) {
     const [shown] = await withComputedAttributes(exchange, type, [resource], selection);
-    const presented = presentResource(type, shown ?? resource, exchange.baseUrl, selection);
-    if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
-    resources.push(presented);
+    computed.push({ type, resource: shown ?? resource });
   }
-  if (walk !== undefined) return jsonResponse(200, cursorListBody(found.length, resources, await walk.value.around(resources.length, found.length, count)));
-  return jsonResponse(200, listBody(found.length, startIndex, resources));
+  const resources = presentWithinBudget(computed, ({ type, resource }) => presentResource(type, resource, exchange.baseUrl, selection), budget);
+  if (!resources.ok) return errorResponse(resources.error);
+  if (walk !== undefined) return jsonResponse(200, cursorListBody(found.length, resources.value, await walk.value.around(resources.value.length, found.length, count)));
+  return jsonResponse(200, listBody(found.length, startIndex, resources.value));
 }
