@@ -43,6 +43,13 @@ export interface MergedElements {
  * The result equals `next` whatever `removed` says: a wrong hint costs speed, never correctness.
  */
 export function mergeElements(stored: readonly unknown[], next: readonly unknown[], removed: readonly unknown[]): MergedElements {
+  // Appending (a PATCH that adds members): `next` starts with the stored elements themselves.
+  let same = 0;
+  while (same < stored.length && same < next.length && stored[same] === next[same]) same++;
+  if (same === stored.length) {
+    const added = next.slice(same).map((element) => freezeShared(element));
+    return { elements: Object.freeze(stored.concat(added)), dropped: [], added };
+  }
   const removedSet = new Set(removed);
   const isRemoved = (element: unknown): boolean => removedSet.has(element) || removed.some((r) => sameJson(r, element));
   const elements: unknown[] = [];
