@@ -25,8 +25,9 @@ export interface ReferenceRemoval {
 /**
  * The resources of one resource type of one tenant, deep-frozen, with the indexes that turn `id eq`,
  * `externalId eq`, `<attribute> eq` and `<multi-valued>.value eq` filters into lookups. Indexes
- * hold ids only, never copies; every index but `externalId`'s is built on first use (a uniqueness
- * check or an `eq` lookup) from the resources already stored, then kept up to date by every write.
+ * hold ids only, never copies. `externalId` and `userName` are indexed from the start; any other
+ * index is built on first use (a uniqueness check or an `eq` lookup) from the resources already
+ * stored, then kept up to date by every write.
  *
  * Every method is synchronous: a check and the write it guards happen in one turn of the event
  * loop, so concurrent requests can never interleave between them.
@@ -38,7 +39,10 @@ export class MemoryTable {
   readonly log = new InsertionLog();
 
   constructor() {
+    // The lookups identity providers make before almost every write (RFC 7643 §3.1, §4.1.1), kept
+    // from the first resource on, however the resources arrive (`create` or `initial`).
     this.index({ path: 'externalId', element: false });
+    this.index({ path: 'userName', element: false });
   }
 
   get(id: string): ScimResource | undefined {
