@@ -28,6 +28,10 @@ export type {
   AuthenticationScheme,
   AuthenticationResult,
   ChangeEvent,
+  BeforeWriteEvent,
+  BeforeWriteResult,
+  MembershipOptions,
+  NotFoundDetail,
   ScimServerLimits,
   CompatibilityOptions,
   CompatibilityProfile,
@@ -135,6 +139,7 @@ export {
   printPatchPath,
   compileFilter,
   compileSort,
+  sortResources,
   compileValueFilter,
   DEFAULT_FILTER_LIMITS,
 } from './filter/index.js';

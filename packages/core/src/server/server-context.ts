@@ -15,6 +15,7 @@ import type { SchemaDefinition } from '../schema/attribute-definition.js';
 import { resourceTypeSchema, schemaSchema, serviceProviderConfigSchema } from '../schema/builtin/index.js';
 import { resolveCompatibility } from './compatibility/resolve-compatibility.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { resolveMembership, type Membership } from './membership/membership.js';
 import { PAGINATION_ATTRIBUTE } from './paging/pagination-attribute.js';
 import { resolvePagination, type PaginationSettings } from './paging/pagination-settings.js';
 import {
@@ -59,6 +60,8 @@ export interface ServerContext {
   readonly pagination: PaginationSettings | undefined;
   /** The RFC 7643 §7 meta-schemas `/Schemas` serves besides the resource types' ones (empty unless `discovery.metaSchemas`). */
   readonly metaSchemas: readonly SchemaDefinition[];
+  /** Group membership semantics, when a type with the Group schema is served (see membership/). */
+  readonly membership?: Membership;
 }
 
 /** Default of `tenancy.cacheSize`. */
@@ -149,6 +152,8 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     return { model, operations, rootSearch: input.rootSearch ?? operations.has('search'), segments };
   });
   const limits = resolveLimits(config.limits);
+  checkHooks(config);
+  const membership = resolveMembership(types, config.membership);
   return {
     config,
     registry,
@@ -165,7 +170,22 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     bulk: resolveBulk(config.bulk, limits),
     pagination: resolvePagination(config.pagination),
     metaSchemas: metaSchemas(config),
+    ...(membership === undefined ? {} : { membership }),
   };
+}
+
+function checkHooks(config: ScimServerConfig): void {
+  const { notFoundDetail, membership, beforeWrite } = config;
+  if (notFoundDetail !== undefined && notFoundDetail !== 'name' && notFoundDetail !== 'empty' && typeof notFoundDetail !== 'function') {
+    throw new TypeError(`createScimServer: notFoundDetail must be 'name', 'empty' or a function, got ${String(notFoundDetail)}`);
+  }
+  if (beforeWrite !== undefined && typeof beforeWrite !== 'function') throw new TypeError('createScimServer: beforeWrite must be a function');
+  if (membership !== undefined && membership !== false) {
+    const dangling = membership?.danglingReferences;
+    if (typeof membership !== 'object' || membership === null || (dangling !== undefined && dangling !== 'reject' && dangling !== 'accept')) {
+      throw new TypeError("createScimServer: membership must be false or { danglingReferences?: 'reject' | 'accept' }");
+    }
+  }
 }
 
 /** RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865 `pagination` when cursors are on. */

@@ -6,7 +6,8 @@ import type { ScimResource } from '../../schema/scim-resource.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
-import { queryResources, type TypeQuery } from '../query-resources.js';
+import { queryType, withComputedAttributes } from '../membership/index.js';
+import type { TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
 import { cursorPage } from '../paging/cursor-page.js';
@@ -50,9 +51,9 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
   const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
   const budgeted = budgetedQuery(located, budget, cost);
-  const present = (found: readonly ScimResource[]): Record<string, unknown>[] | undefined => {
+  const present = async (found: readonly ScimResource[]): Promise<Record<string, unknown>[] | undefined> => {
     const resources: Record<string, unknown>[] = [];
-    for (const resource of found) {
+    for (const resource of await withComputedAttributes(exchange, type, found, selection)) {
       const presented = presentResource(type, resource, exchange.baseUrl, selection);
       if (!charge(budget, presentedCost(presented))) return undefined;
       resources.push(presented);
@@ -64,13 +65,13 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
     const page = await cursorPage(exchange, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
     if (exhausted(budget)) return errorResponse(workLimitError(budget));
     if (!page.ok) return errorResponse(page.error);
-    const resources = present(page.value.resources);
+    const resources = await present(page.value.resources);
     if (resources === undefined) return errorResponse(workLimitError(budget));
     return jsonResponse(200, cursorListBody(page.value.totalResults, resources, page.value));
   }
-  const result = await queryResources(exchange.context, type, budgeted, exchange.storeContext);
+  const result = await queryType(exchange, type, budgeted);
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
-  const resources = present(result.resources);
+  const resources = await present(result.resources);
   if (resources === undefined) return errorResponse(workLimitError(budget));
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

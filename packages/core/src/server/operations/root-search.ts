@@ -7,7 +7,8 @@ import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../bud
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
-import { queryResources, type TypeQuery } from '../query-resources.js';
+import { queryType, withComputedAttributes } from '../membership/index.js';
+import type { TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody } from '../search-parameters.js';
 import { errorResponse, jsonResponse, listBody } from '../serialize.js';
@@ -50,7 +51,7 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const found: { type: ServedType; resource: ScimResource }[] = [];
   let total = 0;
   for (const type of types) {
-    const result = await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } }, exchange.storeContext);
+    const result = await queryType(exchange, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } });
     if (exhausted(budget)) return errorResponse(workLimitError(budget));
     total += result.totalResults;
     if (total > max) return errorResponse(scimError('tooMany', `The search matches at least ${total} resources; the limit is ${max}. Narrow the filter.`));
@@ -61,7 +62,8 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
   const resources: Record<string, unknown>[] = [];
   for (const { type, resource } of page) {
-    const presented = presentResource(type, resource, exchange.baseUrl, selection);
+    const [shown] = await withComputedAttributes(exchange, type, [resource], selection);
+    const presented = presentResource(type, shown ?? resource, exchange.baseUrl, selection);
     if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
     resources.push(presented);
   }
