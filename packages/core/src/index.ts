@@ -135,5 +135,15 @@ export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType, scimError, httpError, isScimE
 export type { ScimType, ScimError, Result } from './errors/index.js';
 
 // For adapters: read a request body within limits, decode a query string, answer an error before `handle()`.
-export { readRequestBody, DEFAULT_BODY_TIMEOUT_MS, parseQuery, scimErrorResponse, answerClientError, isValidHost } from './transport/index.js';
-export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead, ClientErrorSocket } from './transport/index.js';
+export {
+  readRequestBody,
+  DEFAULT_BODY_TIMEOUT_MS,
+  parseQuery,
+  scimErrorResponse,
+  answerClientError,
+  isValidHost,
+  mountBaseUrl,
+  FALLBACK_HOST,
+  bodyLimit,
+} from './transport/index.js';
+export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead, ClientErrorSocket, ScimHandler } from './transport/index.js';

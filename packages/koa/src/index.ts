@@ -4,6 +4,7 @@
  * @module @scimkit/koa
  */
 export { scimMiddleware } from './scim-middleware.js';
-export type { ScimHandler, ScimMiddlewareOptions } from './scim-middleware.js';
+export type { ScimMiddlewareOptions } from './scim-middleware.js';
+export type { ScimHandler } from '@scimkit/core';
 /** Re-exported from @scimkit/core: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body. */
 export { answerClientError } from '@scimkit/core';

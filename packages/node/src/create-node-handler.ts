@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_LIMITS, httpError, isValidHost, parseQuery, readRequestBody, scimErrorResponse, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import { bodyLimit, httpError, mountBaseUrl, parseQuery, readRequestBody, scimErrorResponse, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
+import { ConnectionQueue } from './connection-queue.js';
 
 export interface NodeHandlerOptions {
   /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
@@ -10,7 +11,16 @@ export interface NodeHandlerOptions {
   readonly baseUrl?: string;
   /** Longest wait for the whole request body, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
   readonly bodyTimeoutMs?: number;
+  /**
+   * Pipelined requests that may wait on one connection behind the one being answered; one more is
+   * answered 503 and the connection closes. Requests of a connection are answered one at a time, the
+   * next once the previous response has reached the socket. Default 16.
+   */
+  readonly maxPipelinedRequests?: number;
 }
+
+/** Default of {@link NodeHandlerOptions.maxPipelinedRequests}. */
+export const DEFAULT_MAX_PIPELINED_REQUESTS = 16;
 
 /** A `node:http` request listener; `next` (when given) receives requests outside `basePath`. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -20,9 +30,10 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () 
  * Reads the body as bytes within the size limit, hands everything else to `server.handle()`. A
  * client that disconnects mid-request or sends garbage never throws out of the handler.
  */
-export function createNodeHandler(server: ScimServer, options: NodeHandlerOptions = {}): NodeHandler {
+export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptions = {}): NodeHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const limits = { maxBytes: options.maxBodyBytes ?? server.config.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
+  const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
+  const connections = new ConnectionQueue(options.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS);
 
   return (req, res, next) => {
     const url = originForm(req.url ?? '/');
@@ -35,23 +46,33 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
     }
     req.on('error', () => undefined);
     res.on('error', () => undefined);
+    connections.enter(req, res, () => serve(req, res, url, path), () => send(res, tooManyPipelined()));
+  };
+
+  function serve(req: IncomingMessage, res: ServerResponse, url: string, path: string): void {
     void readRequestBody(req, limits).then(async (read) => {
       if (read.kind === 'aborted') return;
       if (read.kind === 'refused') return send(res, read.response);
-      const host = req.headers.host || 'localhost';
-      if (!isValidHost(host)) return send(res, invalidHost());
       const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+      // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location; a missing one is localhost.
+      const mount = mountBaseUrl(scheme, req.headers.host, basePath);
+      if (!mount.ok) return send(res, scimErrorResponse(mount.error));
       const request: ScimRequest = {
         method: req.method ?? 'GET',
         path,
         query: parseQuery(url),
         headers: req.headers,
         body: read.body,
-        baseUrl: options.baseUrl ?? `${scheme}://${host}${basePath}`,
+        baseUrl: options.baseUrl ?? mount.value,
       };
       send(res, await server.handle(request));
     }).catch(() => send(res, scimErrorResponse(httpError(500, 'Internal server error'))));
-  };
+  }
+}
+
+/** RFC 9110 §15.6.4: more pipelined requests than a connection may queue; the connection closes after it. */
+function tooManyPipelined(): ScimResponse {
+  return scimErrorResponse(httpError(503, 'Too many pipelined requests on this connection: read the responses before sending more'), { Connection: 'close' });
 }
 
 /**
@@ -77,9 +98,4 @@ function send(res: ServerResponse, response: ScimResponse): void {
   } catch {
     res.destroy();
   }
-}
-
-/** RFC 9112 §3.2: an invalid Host header is a 400, never echoed into `meta.location`. */
-function invalidHost(): ScimResponse {
-  return scimErrorResponse(httpError(400, 'The Host header is not a valid host[:port]'));
 }

@@ -5,5 +5,6 @@
  * @module @scimkit/node
  */
 export { answerClientError } from '@scimkit/core';
-export { createNodeHandler } from './create-node-handler.js';
+export { createNodeHandler, DEFAULT_MAX_PIPELINED_REQUESTS } from './create-node-handler.js';
 export type { NodeHandler, NodeHandlerOptions } from './create-node-handler.js';
+export type { ScimHandler } from '@scimkit/core';
