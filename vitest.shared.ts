@@ -9,4 +9,6 @@ export const sourceAliases = {
   '@scimkit/node': at('./packages/node/src/index.ts'),
   '@scimkit/express': at('./packages/express/src/index.ts'),
   '@scimkit/koa': at('./packages/koa/src/index.ts'),
+  '@scimkit/fetch': at('./packages/fetch/src/index.ts'),
+  '@scimkit/fastify': at('./packages/fastify/src/index.ts'),
 };

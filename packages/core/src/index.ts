@@ -145,5 +145,7 @@ export {
   mountBaseUrl,
   FALLBACK_HOST,
   bodyLimit,
+  limitHttpServer,
+  DEFAULT_HTTP_SERVER_LIMITS,
 } from './transport/index.js';
-export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead, ClientErrorSocket, ScimHandler } from './transport/index.js';
+export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead, ClientErrorSocket, ScimHandler, HttpServerLimits } from './transport/index.js';

@@ -4,7 +4,8 @@
  *
  * @module @scimkit/node
  */
-export { answerClientError } from '@scimkit/core';
+export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from '@scimkit/core';
+export type { HttpServerLimits } from '@scimkit/core';
 export { createNodeHandler, DEFAULT_MAX_PIPELINED_REQUESTS } from './create-node-handler.js';
 export type { NodeHandler, NodeHandlerOptions } from './create-node-handler.js';
 export type { ScimHandler } from '@scimkit/core';

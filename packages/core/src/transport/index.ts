@@ -8,3 +8,5 @@ export { isValidHost } from './valid-host.js';
 export { mountBaseUrl, FALLBACK_HOST } from './mount-base-url.js';
 export { bodyLimit } from './body-limit.js';
 export type { ScimHandler } from './scim-handler.js';
+export { limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from './limit-http-server.js';
+export type { HttpServerLimits } from './limit-http-server.js';
