@@ -6,7 +6,8 @@
  *    hand-written predicate with the same RFC semantics, measured in the same run; the ratio is what counts.
  * 3. Sorting 100,000 users with compileSort against a hand-written comparator.
  */
-import { compileFilter, compileSort, parseAttrPath, parseFilter, type Filter } from '../packages/core/src/index.js';
+import { compileFilter, compileSort, parseAttrPath, parseFilter } from '../packages/core/src/engine/index.js';
+import type { Filter } from '../packages/core/src/index.js';
 import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry } from '../packages/core/src/schema/index.js';
 import type { ScimResource } from '../packages/core/src/schema/scim-resource.js';
 

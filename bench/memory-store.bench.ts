@@ -4,7 +4,8 @@
  *
  *   node --expose-gc --import tsx bench/memory-store.bench.ts
  */
-import { compileFilter, createMemoryStore, createSchemaRegistry, parseFilter, userResourceType, type ScimResource, type ScimStore, type StoreQuery } from '@scimkit/core';
+import { createMemoryStore, createSchemaRegistry, userResourceType, type ScimResource, type ScimStore, type StoreQuery } from '@scimkit/core';
+import { compileFilter, parseFilter } from '@scimkit/core/engine';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -9,7 +9,7 @@
  *   copies of what changes), then the same `validateResource`.
  * The hand-written result is checked deep-equal to the engine's before timing. Ratios are printed.
  */
-import { applyPatch, validateResource } from '../packages/core/src/index.js';
+import { applyPatch, validateResource } from '../packages/core/src/engine/index.js';
 import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry } from '../packages/core/src/schema/index.js';
 import type { ScimResource } from '../packages/core/src/schema/scim-resource.js';
 import { isDeepStrictEqual } from 'node:util';

@@ -3,7 +3,10 @@
  * {@link createScimServer}, keep resources in any {@link ScimStore} ({@link createMemoryStore} is the
  * reference), and serve it through an adapter (`@scimkit/node`, `@scimkit/express`, `@scimkit/koa`).
  *
- * Every public name is listed here, by name; everything else is internal and may change.
+ * Every public name is listed here, by name; everything else is internal and may change. The
+ * schema, filter and PATCH engines the server runs on are a separate entry point,
+ * `@scimkit/core/engine`, for stores and tools that need them; `@scimkit/core/testing` is the store
+ * conformance kit.
  *
  * @module @scimkit/core
  */
@@ -59,7 +62,7 @@ export {
   schemaSchema,
   userResourceType,
   groupResourceType,
-  BUILTIN_RESOURCE_TYPES,
+  builtinResourceTypes,
   createSchemaRegistry,
 } from './schema/index.js';
 export type {
@@ -89,24 +92,8 @@ export type {
   ScimGroupMember,
 } from './schema/index.js';
 
-// Validation and projection of resources against a resource type.
-export { validateResource, projectResource } from './schema/index.js';
-export type { ValidationContext, ValidationOptions, AttributeSelection } from './schema/index.js';
-
-// The filter language (RFC 7644 §3.4.2.2): parse, print, and compile to predicates and comparators.
-export {
-  parseFilter,
-  parsePatchPath,
-  parseAttrPath,
-  parseAttrPathList,
-  printFilter,
-  printAttrPath,
-  printPatchPath,
-  compileFilter,
-  compileSort,
-  compileValueFilter,
-  DEFAULT_FILTER_LIMITS,
-} from './filter/index.js';
+// The filter AST a store receives in `StoreQuery.filter` (RFC 7644 §3.4.2.2). Parsing, printing and
+// compiling filters, PATCH and validation are the engine: `@scimkit/core/engine`.
 export type {
   AttrPath,
   CompareOperator,
@@ -117,18 +104,7 @@ export type {
   NotFilter,
   ValuePathFilter,
   Filter,
-  PatchPath,
-  FilterLimits,
-  FilterOptions,
-  ResourcePredicate,
-  ResourceComparator,
-  SortOrder,
-  ValueFilterPredicate,
 } from './filter/index.js';
-
-// PATCH (RFC 7644 §3.5.2): apply a PatchOp body to a resource, atomically.
-export { applyPatch } from './patch/index.js';
-export type { PatchResult, PatchOptions } from './patch/index.js';
 
 // Errors as data: every scimType with its status, and the SCIM error shape.
 export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType, scimError, httpError, isScimError, ScimException } from './errors/index.js';

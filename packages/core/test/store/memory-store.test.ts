@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter, createMemoryStore, createSchemaRegistry, parseFilter, userResourceType, type ScimResource, type StoreQuery } from '../../src/index.js';
+import { compileFilter, parseFilter } from '../../src/engine/index.js';
+import { createMemoryStore, createSchemaRegistry, userResourceType, type ScimResource, type StoreQuery } from '../../src/index.js';
 
 const model = createSchemaRegistry({ resourceTypes: [userResourceType] }).resourceType('User')!;
 const USER_CTX = { unique: model.unique };
