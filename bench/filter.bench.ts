@@ -8,11 +8,11 @@
  */
 import { compileFilter, compileSort, parseAttrPath, parseFilter } from '../packages/core/src/engine/index.js';
 import type { Filter } from '../packages/core/src/index.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry } from '../packages/core/src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry } from '../packages/core/src/schema/index.js';
 import type { ScimResource } from '../packages/core/src/schema/scim-resource.js';
 
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const userModel = registry.resourceType('User');
 if (userModel === undefined) throw new Error('no User resource type');
 

@@ -10,13 +10,13 @@
  * The hand-written result is checked deep-equal to the engine's before timing. Ratios are printed.
  */
 import { applyPatch, validateResource } from '../packages/core/src/engine/index.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry } from '../packages/core/src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry } from '../packages/core/src/schema/index.js';
 import type { ScimResource } from '../packages/core/src/schema/scim-resource.js';
 import { isDeepStrictEqual } from 'node:util';
 
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const userModel = registry.resourceType('User');
 const groupModel = registry.resourceType('Group');
 if (userModel === undefined || groupModel === undefined) throw new Error('missing resource types');
