@@ -21,9 +21,10 @@ export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {})
   const middleware: RequestHandler = (req, res, next) => {
     // RFC 3986 §6.2.2.1: paths are case-sensitive. Express matches mount paths case-insensitively;
     // a spelling other than the application's (`/SCIM/V2` for `/scim/v2`) is not ours, as in the
-    // Node and Koa adapters, rather than echoed into every Location.
+    // Node and Koa adapters, rather than echoed into every Location. (The paths are read from the
+    // routing table of `req.app`: a sub-application's own mount point comes before them.)
     const mounts = configuredMountPaths(req.app, middleware);
-    if (mounts.length > 0 && !mounts.includes(req.baseUrl)) return next();
+    if (mounts.length > 0 && !mounts.some((mount) => req.baseUrl.endsWith(mount))) return next();
     void serve(req, res).catch(next);
   };
   return middleware;

@@ -56,6 +56,16 @@ describe.each([
     expect(await rawExchange(server.port, [post('/API/scim/V2/Users', 'localhost')])).toMatch(/^HTTP\/1\.1 404 /);
   });
 
+  it('serves inside a sub-application mounted under its own path', async () => {
+    const app = createApp();
+    const sub = createApp();
+    sub.use('/scim/v2', scimRouter(scim()));
+    app.use('/tenant-a', sub);
+    server = await listen(app);
+    expect(location(await rawExchange(server.port, [post('/tenant-a/scim/v2/Users', 'localhost')]))).toMatch(/^http:\/\/localhost\/tenant-a\/scim\/v2\/Users\//);
+    expect(await rawExchange(server.port, [post('/tenant-a/SCIM/v2/Users', 'localhost')])).toMatch(/^HTTP\/1\.1 404 /);
+  });
+
   it('keeps working at a mount with parameters, whose spelling it cannot read back', async () => {
     const app = createApp();
     app.use('/tenants/:tenant/scim/v2', scimRouter(scim()));
