@@ -20,6 +20,7 @@ export {
   printPatchPath,
   compileFilter,
   compileSort,
+  sortResources,
   compileValueFilter,
   DEFAULT_FILTER_LIMITS,
 } from '../filter/index.js';
