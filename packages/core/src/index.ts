@@ -154,5 +154,18 @@ export {
   bodyLimit,
   limitHttpServer,
   DEFAULT_HTTP_SERVER_LIMITS,
+  createConnectionQueue,
+  tooManyPipelinedResponse,
+  DEFAULT_MAX_PIPELINED_REQUESTS,
 } from './transport/index.js';
-export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead, ClientErrorSocket, ScimHandler, HttpServerLimits } from './transport/index.js';
+export type {
+  RequestBodyStream,
+  RequestBodyOptions,
+  RequestBodyRead,
+  ClientErrorSocket,
+  ScimHandler,
+  HttpServerLimits,
+  ConnectionQueue,
+  QueuedRequest,
+  QueuedResponse,
+} from './transport/index.js';

@@ -1,4 +1,16 @@
-import { bodyLimit, mountBaseUrl, parseQuery, readRequestBody, scimErrorResponse, type RequestBodyRead, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
+import {
+  bodyLimit,
+  createConnectionQueue,
+  mountBaseUrl,
+  parseQuery,
+  readRequestBody,
+  scimErrorResponse,
+  tooManyPipelinedResponse,
+  type RequestBodyRead,
+  type ScimHandler,
+  type ScimRequest,
+  type ScimResponse,
+} from '@scimkit/core';
 import type { Request, RequestHandler, Response } from 'express';
 import { configuredMountPaths } from './configured-mount-paths.js';
 
@@ -9,6 +21,8 @@ export interface ScimRouterOptions {
   readonly baseUrl?: string;
   /** Longest wait for the request body this router reads, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
   readonly bodyTimeoutMs?: number;
+  /** Pipelined requests that may wait on one connection behind the one being answered (answered one at a time); one more is a 503 and the connection closes. Default 16. */
+  readonly maxPipelinedRequests?: number;
 }
 
 /**
@@ -18,6 +32,7 @@ export interface ScimRouterOptions {
  */
 export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {}): RequestHandler {
   const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
+  const connections = createConnectionQueue(options.maxPipelinedRequests);
   const middleware: RequestHandler = (req, res, next) => {
     // RFC 3986 §6.2.2.1: paths are case-sensitive. Express matches mount paths case-insensitively;
     // a spelling other than the application's (`/SCIM/V2` for `/scim/v2`) is not ours, as in the
@@ -25,7 +40,8 @@ export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {})
     // routing table of `req.app`: a sub-application's own mount point comes before them.)
     const mounts = configuredMountPaths(req.app, middleware);
     if (mounts.length > 0 && !mounts.some((mount) => req.baseUrl.endsWith(mount))) return next();
-    void serve(req, res).catch(next);
+    // Issue 14 #4: a connection's pipelined requests one at a time, the next once the previous response reached the socket.
+    connections.enter(req, res, () => void serve(req, res).catch(next), () => write(res, tooManyPipelinedResponse()));
   };
   return middleware;
 

@@ -1,4 +1,17 @@
-import { bodyLimit, httpError, mountBaseUrl, parseQuery, readRequestBody, scimErrorResponse, type RequestBodyRead, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
+import {
+  bodyLimit,
+  createConnectionQueue,
+  httpError,
+  mountBaseUrl,
+  parseQuery,
+  readRequestBody,
+  scimErrorResponse,
+  tooManyPipelinedResponse,
+  type RequestBodyRead,
+  type ScimHandler,
+  type ScimRequest,
+  type ScimResponse,
+} from '@scimkit/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface ScimPluginOptions {
@@ -10,6 +23,8 @@ export interface ScimPluginOptions {
   readonly baseUrl?: string;
   /** Longest wait for the request body, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
   readonly bodyTimeoutMs?: number;
+  /** Pipelined requests that may wait on one connection behind the one being answered (answered one at a time); one more is a 503 and the connection closes. Default 16. */
+  readonly maxPipelinedRequests?: number;
 }
 
 /**
@@ -24,6 +39,7 @@ export function scimPlugin(fastify: FastifyInstance, options: ScimPluginOptions,
   const { server } = options;
   const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
   const prefix = fastify.prefix.replace(/\/+$/, '');
+  const connections = createConnectionQueue(options.maxPipelinedRequests);
 
   const readBody = (_request: FastifyRequest, payload: Parameters<typeof readRequestBody>[0], parsed: (error: Error | null, body?: RequestBodyRead) => void): void => {
     void readRequestBody(payload, limits).then((read) => parsed(null, read));
@@ -36,6 +52,9 @@ export function scimPlugin(fastify: FastifyInstance, options: ScimPluginOptions,
     const read = (request.body ?? { kind: 'body', body: undefined }) as RequestBodyRead;
     if (read.kind === 'aborted') return send(reply, scimErrorResponse(httpError(400, 'The request body could not be read')));
     if (read.kind === 'refused') return send(reply, read.response);
+    // Issue 14 #4: a connection's pipelined requests one at a time, the next once the previous response reached the socket.
+    const admitted = await new Promise<boolean>((resolve) => connections.enter(request.raw, reply.raw, () => resolve(true), () => resolve(false)));
+    if (!admitted) return send(reply, tooManyPipelinedResponse());
     const url = request.raw.url ?? '/';
     const queryAt = url.indexOf('?');
     const fullPath = queryAt === -1 ? url : url.slice(0, queryAt);

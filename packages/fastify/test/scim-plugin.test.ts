@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType, type ScimHandler } from '@scimkit/core';
 import { scimFrameworkErrors, scimPlugin } from '@scimkit/fastify';
 import { rawExchange } from '../../../tests/adapter-support/raw-exchange.js';
+import { countingSeededHandler, neverReading, pipelined, readStatuses } from '../../../tests/adapter-support/pipelining.js';
 import { recordingHandler } from '../../../tests/adapter-support/recording-handler.js';
 
 const SCIM_JSON = { 'Content-Type': 'application/scim+json' };
@@ -114,5 +115,25 @@ describe.each([
     expect(recorder.requests[0]!.path).toBe('/Users');
     expect((await fetch(`${origin}/API/SCIM/V2/Users`)).status).toBe(404);
     expect(recorder.requests).toHaveLength(1);
+  });
+});
+
+describe('scimPlugin with pipelined requests (issue 14 #4)', () => {
+  it('stops building responses for a client that pipelines and never reads, and answers a reading one in order', async () => {
+    const { handler, handled } = await countingSeededHandler(200);
+    const app = fastify5();
+    await app.register(scimPlugin, { prefix: '/scim/v2', server: handler });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = await neverReading(port, pipelined(300, '/scim/v2/Users?count=200'));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(handled()).toBeLessThan(20);
+      expect(await readStatuses(port, pipelined(3, '/scim/v2/Users?count=1') + pipelined(1, '/scim/v2/Users/missing'), 4)).toEqual(['200', '200', '200', '404']);
+    } finally {
+      socket.destroy();
+      app.server.closeAllConnections();
+      await app.close();
+    }
   });
 });

@@ -1,4 +1,17 @@
-import { bodyLimit, mountBaseUrl, parseQuery, readRequestBody, scimErrorResponse, type RequestBodyOptions, type RequestBodyRead, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
+import {
+  bodyLimit,
+  createConnectionQueue,
+  mountBaseUrl,
+  parseQuery,
+  readRequestBody,
+  scimErrorResponse,
+  tooManyPipelinedResponse,
+  type RequestBodyOptions,
+  type RequestBodyRead,
+  type ScimHandler,
+  type ScimRequest,
+  type ScimResponse,
+} from '@scimkit/core';
 import type { Context, Middleware } from 'koa';
 
 export interface ScimMiddlewareOptions {
@@ -10,6 +23,8 @@ export interface ScimMiddlewareOptions {
   readonly baseUrl?: string;
   /** Longest wait for the request body this middleware reads, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
   readonly bodyTimeoutMs?: number;
+  /** Pipelined requests that may wait on one connection behind the one being answered (answered one at a time); one more is a 503 and the connection closes. Default 16. */
+  readonly maxPipelinedRequests?: number;
 }
 
 /**
@@ -18,11 +33,15 @@ export interface ScimMiddlewareOptions {
  */
 export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptions = {}): Middleware {
   const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
+  const connections = createConnectionQueue(options.maxPipelinedRequests);
   const fixedPrefix = options.prefix === undefined ? undefined : withoutTrailingSlash(options.prefix);
   return async (ctx, next) => {
     const prefix = fixedPrefix ?? routePrefix(ctx);
     const path = ctx.path === prefix ? '/' : ctx.path.startsWith(`${prefix}/`) ? ctx.path.slice(prefix.length) : undefined;
     if (path === undefined) return next();
+    // Issue 14 #4: a connection's pipelined requests one at a time, the next once the previous response reached the socket.
+    const admitted = await new Promise<boolean>((resolve) => connections.enter(ctx.req, ctx.res, () => resolve(true), () => resolve(false)));
+    if (!admitted) return write(ctx, tooManyPipelinedResponse());
     const read = await body(ctx, limits);
     if (read.kind === 'aborted') return;
     if (read.kind === 'refused') return write(ctx, read.response);

@@ -1,6 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyLimit, httpError, mountBaseUrl, parseQuery, readRequestBody, scimErrorResponse, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
-import { ConnectionQueue } from './connection-queue.js';
+import {
+  bodyLimit,
+  createConnectionQueue,
+  DEFAULT_MAX_PIPELINED_REQUESTS,
+  httpError,
+  mountBaseUrl,
+  parseQuery,
+  readRequestBody,
+  scimErrorResponse,
+  tooManyPipelinedResponse,
+  type ScimHandler,
+  type ScimRequest,
+  type ScimResponse,
+} from '@scimkit/core';
 
 export interface NodeHandlerOptions {
   /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
@@ -19,9 +31,6 @@ export interface NodeHandlerOptions {
   readonly maxPipelinedRequests?: number;
 }
 
-/** Default of {@link NodeHandlerOptions.maxPipelinedRequests}. */
-export const DEFAULT_MAX_PIPELINED_REQUESTS = 16;
-
 /** A `node:http` request listener; `next` (when given) receives requests outside `basePath`. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 
@@ -33,7 +42,7 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () 
 export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptions = {}): NodeHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
-  const connections = new ConnectionQueue(options.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS);
+  const connections = createConnectionQueue(options.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS);
 
   return (req, res, next) => {
     const url = originForm(req.url ?? '/');
@@ -46,7 +55,7 @@ export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptio
     }
     req.on('error', () => undefined);
     res.on('error', () => undefined);
-    connections.enter(req, res, () => serve(req, res, url, path), () => send(res, tooManyPipelined()));
+    connections.enter(req, res, () => serve(req, res, url, path), () => send(res, tooManyPipelinedResponse()));
   };
 
   function serve(req: IncomingMessage, res: ServerResponse, url: string, path: string): void {
@@ -70,10 +79,6 @@ export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptio
   }
 }
 
-/** RFC 9110 §15.6.4: more pipelined requests than a connection may queue; the connection closes after it. */
-function tooManyPipelined(): ScimResponse {
-  return scimErrorResponse(httpError(503, 'Too many pipelined requests on this connection: read the responses before sending more'), { Connection: 'close' });
-}
 
 /**
  * The request target in origin form (`/path?query`). RFC 9112 §3.2.2: a server MUST accept the

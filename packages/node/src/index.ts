@@ -6,6 +6,7 @@
  */
 export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from '@scimkit/core';
 export type { HttpServerLimits } from '@scimkit/core';
-export { createNodeHandler, DEFAULT_MAX_PIPELINED_REQUESTS } from './create-node-handler.js';
+export { createNodeHandler } from './create-node-handler.js';
+export { DEFAULT_MAX_PIPELINED_REQUESTS } from '@scimkit/core';
 export type { NodeHandler, NodeHandlerOptions } from './create-node-handler.js';
 export type { ScimHandler } from '@scimkit/core';

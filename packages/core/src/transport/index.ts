@@ -10,3 +10,5 @@ export { bodyLimit } from './body-limit.js';
 export type { ScimHandler } from './scim-handler.js';
 export { limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from './limit-http-server.js';
 export type { HttpServerLimits } from './limit-http-server.js';
+export { createConnectionQueue, tooManyPipelinedResponse, DEFAULT_MAX_PIPELINED_REQUESTS } from './connection-queue.js';
+export type { ConnectionQueue, QueuedRequest, QueuedResponse } from './connection-queue.js';
