@@ -6,12 +6,13 @@
  *    hand-written predicate with the same RFC semantics, measured in the same run; the ratio is what counts.
  * 3. Sorting 100,000 users with compileSort against a hand-written comparator.
  */
-import { compileFilter, compileSort, parseAttrPath, parseFilter, type Filter } from '../packages/core/src/index.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry } from '../packages/core/src/schema/index.js';
+import { compileFilter, compileSort, parseAttrPath, parseFilter } from '../packages/core/src/engine/index.js';
+import type { Filter } from '../packages/core/src/index.js';
+import { builtinResourceTypes, createSchemaRegistry } from '../packages/core/src/schema/index.js';
 import type { ScimResource } from '../packages/core/src/schema/scim-resource.js';
 
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const userModel = registry.resourceType('User');
 if (userModel === undefined) throw new Error('no User resource type');
 

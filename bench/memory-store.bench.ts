@@ -6,17 +6,16 @@
  *   node --expose-gc --max-old-space-size=6144 --import tsx bench/memory-store.bench.ts
  */
 import {
-  compileFilter,
   createMemoryStore,
   createSchemaRegistry,
   groupResourceType,
-  parseFilter,
   userResourceType,
   type ResourceModel,
   type ScimResource,
   type ScimStore,
   type StoreQuery,
 } from '@scimkit/core';
+import { compileFilter, parseFilter } from '@scimkit/core/engine';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 /** Population sizes for the `userName eq` scaling table (compact users loaded through `initial`). */

@@ -11,11 +11,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import SCIMMY from 'scimmy';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
-import { applyPatch, createSchemaRegistry, BUILTIN_RESOURCE_TYPES, validateResource, type ResourceModel, type ScimResource } from '../packages/core/src/index.js';
+import { applyPatch, validateResource } from '../packages/core/src/engine/index.js';
+import { createSchemaRegistry, builtinResourceTypes, type ResourceModel, type ScimResource } from '../packages/core/src/index.js';
 import { check, opsPerSecond, round, table, writeResult, type Measure } from './lib/harness.js';
 import { ENTERPRISE, groupWith, PATCH_OP, typicalUser } from './lib/users.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const userModel = registry.resourceType('User') as ResourceModel;
 const groupModel = registry.resourceType('Group') as ResourceModel;
 SCIMMY.Schemas.User.extend(SCIMMY.Schemas.EnterpriseUser, false);

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { answerClientError, createNodeHandler } from '@scimkit/node';
+import { answerClientError, createNodeHandler, limitHttpServer } from '@scimkit/node';
 import { createSeedService } from './seed-service.js';
 
 /**
@@ -13,6 +13,8 @@ const token = process.env['SCIM_BEARER_TOKEN'];
 
 const service = createSeedService(token === undefined || token === '' ? {} : { bearerToken: token });
 const server = createServer(createNodeHandler(service, { basePath: '/scim/v2' }));
+// Header and request timeouts, idle keep-alive and a connection limit (DEFAULT_HTTP_SERVER_LIMITS, docs/adapters/node.md).
+limitHttpServer(server);
 // A request Node's parser refuses (a lowercase or unknown method, oversized headers) still gets a SCIM error body.
 server.on('clientError', answerClientError);
 server.listen(port, host, () => {
