@@ -18,7 +18,7 @@ import { ENTERPRISE, groupWith, PATCH_OP, typicalUser } from './lib/users.js';
 const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
 const userModel = registry.resourceType('User') as ResourceModel;
 const groupModel = registry.resourceType('Group') as ResourceModel;
-SCIMMY.Schemas.User.extend(SCIMMY.Schemas.EnterpriseUser, false);
+SCIMMY.Schemas.User.extend(SCIMMY.Schemas.EnterpriseUser as never, false);
 
 type Json = Record<string, unknown>;
 
@@ -125,7 +125,7 @@ function scimmyPeer(c: Case): () => Promise<unknown> {
   const Schema = c.model === groupModel ? SCIMMY.Schemas.Group : SCIMMY.Schemas.User;
   return async () => {
     const instance = new Schema(c.resource, 'both');
-    return new SCIMMY.Messages.PatchOp({ schemas: [PATCH_OP], Operations: c.operations }).apply(instance);
+    return new SCIMMY.Messages.PatchOp({ schemas: [PATCH_OP], Operations: c.operations as never }).apply(instance);
   };
 }
 
