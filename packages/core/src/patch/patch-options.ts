@@ -29,9 +29,10 @@ export interface PatchOptions {
    */
   readonly managerAsString?: boolean;
   /**
-   * `add`/`replace` on `emails[type eq "work"].value` when no element matches creates
-   * `{"type": "work", "value": …}` instead of answering 400 noTarget. Only for filters made of `eq`
-   * comparisons joined by `and`. Default false (RFC 7644 §3.5.2.3 answers noTarget).
+   * `replace` on `emails[type eq "work"].value` when no element matches creates
+   * `{"type": "work", "value": …}` instead of answering 400 noTarget, as `add` always does (RFC 7644
+   * §3.5.2.1). Only for filters made of `eq` comparisons joined by `and`. Default false (RFC 7644
+   * §3.5.2.3 answers noTarget).
    */
   readonly createMissingValuePath?: boolean;
   /** Accept an empty `Operations` array (the Microsoft validator sends one) as a no-op. Default false. */
@@ -47,7 +48,8 @@ export interface PatchOptions {
   readonly maxOperations?: number;
   /**
    * Most element visits in one request, over all its operations: elements examined by value filters
-   * (`emails[type eq "work"]`), by linear equality scans, and by `primary: true` writes. Adding or
+   * (`emails[type eq "work"]`), by linear equality scans, by `primary: true` writes, and each value
+   * an `add` appends. Adding or
    * removing values by `value` (group members) is indexed and counts 1 per 4 elements. Beyond it
    * the request is a 400 invalidValue and nothing is written. Default 5,000,000.
    */

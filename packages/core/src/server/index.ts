@@ -9,10 +9,31 @@ export type {
   AuthenticationScheme,
   AuthenticationResult,
   ChangeEvent,
-  ScimLogger,
   ScimServerLimits,
   CompatibilityOptions,
+  CompatibilityProfile,
+  CompatibilityConfig,
+  BulkOptions,
+  MeTarget,
+  PaginationOptions,
+  DiscoveryOptions,
 } from './scim-server-config.js';
-export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY } from './server-context.js';
+export { COMPATIBILITY_PROFILES } from './compatibility/index.js';
+export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, DEFAULT_TENANT_CACHE_SIZE } from './server-context.js';
+export { MAX_REQUEST_ID_LENGTH, MAX_TENANT_LENGTH } from './context/index.js';
+export type {
+  RequestContext,
+  RequestEvent,
+  ResponseEvent,
+  ScimLogger,
+  ScimLogRecord,
+  ScimLogLevel,
+  ScimTracing,
+  TracerLike,
+  SpanLike,
+  ContextLike,
+  TenancyOptions,
+  TenantConfig,
+} from './context/index.js';
 export { SCIM_MEDIA_TYPE } from './serialize.js';
 export { etagListMatches } from './etag-list.js';

@@ -5,11 +5,22 @@ import type { ValidationOptions } from '../schema/validation-options.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schema/schema-registry.js';
 import type { ScimStore } from '../store/scim-store.js';
+import { CONSOLE_LOGGER, type ScimLogger } from './context/scim-logger.js';
+import { TRACER_NAME, type TracerLike } from './context/scim-tracing.js';
+import type { TenantConfig } from './context/tenancy-options.js';
+import { TenantContexts } from './context/tenant-contexts.js';
+import { compileTenantPath, type TenantPath } from './context/tenant-path.js';
+import { normalizeSchema } from '../schema/normalize-schema.js';
+import type { SchemaDefinition } from '../schema/attribute-definition.js';
+import { resourceTypeSchema, schemaSchema, serviceProviderConfigSchema } from '../schema/builtin/index.js';
+import { resolveCompatibility } from './compatibility/resolve-compatibility.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { PAGINATION_ATTRIBUTE } from './paging/pagination-attribute.js';
+import { resolvePagination, type PaginationSettings } from './paging/pagination-settings.js';
 import {
   ALL_OPERATIONS,
+  type BulkOptions,
   type CompatibilityOptions,
-  type ScimLogger,
   type ScimOperation,
   type ScimServerConfig,
   type ScimServerLimits,
@@ -34,9 +45,27 @@ export interface ServerContext {
   readonly filterLimits: FilterLimits;
   readonly compatibility: Required<CompatibilityOptions>;
   readonly logger: ScimLogger;
-  /** Serializes writes to one resource within this server (see KeyedMutex). */
+  /** Serializes writes to one resource within this server, all tenants included (see KeyedMutex). */
   readonly writes: KeyedMutex;
+  /** The compiled `tenancy.path`, when the URL names the tenant. */
+  readonly tenantPath: TenantPath | undefined;
+  /** Per-tenant contexts, when `tenancy.configure` is given. */
+  readonly tenants: TenantContexts | undefined;
+  /** The tracer of `config.tracing`, when tracing. */
+  readonly tracer: TracerLike | undefined;
+  /** `POST /Bulk` limits; undefined when Bulk is off (501). */
+  readonly bulk: Required<BulkOptions> | undefined;
+  /** RFC 9865 cursor paging; undefined when only index paging is offered. */
+  readonly pagination: PaginationSettings | undefined;
+  /** The RFC 7643 §7 meta-schemas `/Schemas` serves besides the resource types' ones (empty unless `discovery.metaSchemas`). */
+  readonly metaSchemas: readonly SchemaDefinition[];
 }
+
+/** Default of `tenancy.cacheSize`. */
+export const DEFAULT_TENANT_CACHE_SIZE = 1000;
+
+/** Bulk limits when `bulk` is given without them. */
+export const DEFAULT_BULK_MAX_OPERATIONS = 1000;
 
 export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   maxBodyBytes: 1024 * 1024,
@@ -45,6 +74,10 @@ export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   rootSearchMaxResults: 1000,
   maxPatchOperations: DEFAULT_PATCH_OPTIONS.maxOperations,
   maxPatchElementVisits: DEFAULT_PATCH_OPTIONS.maxElementVisits,
+  maxRequestWork: 2_000_000,
+  maxQueryParameters: 100,
+  maxValuesPerAttribute: 200_000,
+  maxResourceBytes: 32 * 1024 * 1024,
   filterMaxLength: DEFAULT_FILTER_LIMITS.maxLength,
   filterMaxDepth: DEFAULT_FILTER_LIMITS.maxDepth,
 });
@@ -63,6 +96,39 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
 export function createServerContext(config: ScimServerConfig): ServerContext {
   if (config === null || typeof config !== 'object') throw new TypeError('createScimServer: a configuration object is required');
+  const tenancy = config.tenancy ?? {};
+  const cacheSize = tenancy.cacheSize ?? DEFAULT_TENANT_CACHE_SIZE;
+  if (!Number.isSafeInteger(cacheSize) || cacheSize < 1) throw new TypeError(`createScimServer: tenancy.cacheSize must be a positive integer, got ${String(cacheSize)}`);
+  if (tenancy.configure !== undefined && typeof tenancy.configure !== 'function') throw new TypeError('createScimServer: tenancy.configure must be a function');
+  const base = resolveContext(config, {
+    writes: new KeyedMutex(),
+    tenantPath: tenancy.path === undefined ? undefined : compileTenantPath(tenancy.path),
+    tenants: undefined,
+    tracer: config.tracing?.trace.getTracer(TRACER_NAME),
+  });
+  const { configure } = tenancy;
+  if (configure === undefined) return base;
+  const derive = (tenantConfig: TenantConfig): ServerContext => resolveContext(tenantConfigOf(config, tenantConfig), base);
+  return { ...base, tenants: new TenantContexts(base, configure, derive, cacheSize) };
+}
+
+/** A tenant's configuration: the server's, with the tenant's options over it (`compatibility` option by option). */
+function tenantConfigOf(config: ScimServerConfig, tenant: TenantConfig): ScimServerConfig {
+  const { resourceTypes, schemas, compatibility, unknownAttributes } = tenant;
+  return {
+    ...config,
+    ...(resourceTypes === undefined ? {} : { resourceTypes }),
+    ...(schemas === undefined ? {} : { schemas }),
+    ...(unknownAttributes === undefined ? {} : { unknownAttributes }),
+    // The server's tolerances (its profile and options), then the tenant's profile and options over them.
+    compatibility: resolveCompatibility(compatibility, resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY)),
+  };
+}
+
+/** The parts a tenant's context shares with the server's. */
+type SharedParts = Pick<ServerContext, 'writes' | 'tenantPath' | 'tenants' | 'tracer'>;
+
+function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerContext {
   if (!Array.isArray(config.resourceTypes) || config.resourceTypes.length === 0) {
     throw new TypeError('createScimServer: resourceTypes must list at least one resource type');
   }
@@ -90,10 +156,34 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
     types,
     limits,
     filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
-    compatibility: { ...DEFAULT_COMPATIBILITY, ...definedOnly(config.compatibility ?? {}) },
-    logger: config.logger ?? { error: (message, error) => console.error(message, error) },
-    writes: new KeyedMutex(),
+    compatibility: resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY),
+    logger: config.logger ?? CONSOLE_LOGGER,
+    writes: shared.writes,
+    tenantPath: shared.tenantPath,
+    tenants: shared.tenants,
+    tracer: shared.tracer,
+    bulk: resolveBulk(config.bulk, limits),
+    pagination: resolvePagination(config.pagination),
+    metaSchemas: metaSchemas(config),
   };
+}
+
+/** RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865 `pagination` when cursors are on. */
+function metaSchemas(config: ScimServerConfig): SchemaDefinition[] {
+  if (config.discovery?.metaSchemas !== true) return [];
+  const cursors = config.pagination !== undefined && config.pagination.cursor !== false;
+  const providerConfig = cursors ? { ...serviceProviderConfigSchema, attributes: [...serviceProviderConfigSchema.attributes, PAGINATION_ATTRIBUTE] } : serviceProviderConfigSchema;
+  return [schemaSchema, resourceTypeSchema, providerConfig].map(normalizeSchema);
+}
+
+function resolveBulk(input: BulkOptions | false | undefined, limits: Required<ScimServerLimits>): Required<BulkOptions> | undefined {
+  if (input === undefined || input === false) return undefined;
+  if (typeof input !== 'object' || input === null) throw new TypeError('createScimServer: bulk must be an object of limits or false');
+  const bulk = { maxOperations: DEFAULT_BULK_MAX_OPERATIONS, maxPayloadSize: limits.maxBodyBytes, ...definedOnly(input) };
+  for (const [name, value] of Object.entries(bulk)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createScimServer: bulk.${name} must be a positive integer, got ${String(value)}`);
+  }
+  return bulk;
 }
 
 function resolveLimits(input: ScimServerLimits | undefined): Required<ScimServerLimits> {

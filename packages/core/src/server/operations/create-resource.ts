@@ -1,7 +1,8 @@
 import { randomId } from '../random-id.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, type Exchange } from '../exchange.js';
+import { checkResourceSize } from '../limits/resource-size.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource, resourceLocation } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -10,6 +11,7 @@ import { errorResponse } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import { validationOptions, type ServedType } from '../server-context.js';
 import { uniquenessError } from '../write-failure.js';
+import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
 /** `POST {endpoint}` (RFC 7644 §3.3): 201 with the created resource, `Location` and `ETag`. */
@@ -24,13 +26,16 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
 
   const name = type.model.definition.name;
   const resource = assembleResource(valid.value, randomId(), createdMeta(name, new Date().toISOString()));
+  const sized = checkResourceSize(resource, context.limits);
+  if (!sized.ok) return errorResponse(sized.error);
   const written = await context.store.create(name, resource, { ...exchange.storeContext, unique: type.model.unique });
   if (!written.ok) {
     return errorResponse(written.reason === 'uniqueness' ? uniquenessError(written.attribute) : { status: 409, detail: 'The resource could not be created' });
   }
   const created = written.resource;
-  const response = resourceResponse(201, presentResource(type, created, exchange.baseUrl, selection.value), created, resourceLocation(type, created.id, exchange.baseUrl));
-  await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...principalOf(exchange) });
+  const shown = { ...selection.value, sent: sentAttributes(type.model, valid.value) };
+  const response = resourceResponse(201, presentResource(type, created, exchange.baseUrl, shown), created, resourceLocation(type, created.id, exchange.baseUrl));
+  await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
   return response;
 }
 
