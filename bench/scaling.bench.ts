@@ -5,7 +5,7 @@
  * id, an indexed `userName eq`) and what grows with the data (a scan, a sorted page).
  */
 import { createMemoryStore, createScimServer, groupResourceType, userResourceType, type ScimResource, type ScimStore } from '../packages/core/src/index.js';
-import { measure, round, RUNS, table, writeResult } from './lib/harness.js';
+import { measure, now, round, RUNS, table, writeResult } from './lib/harness.js';
 import { generateUsers } from './lib/users.js';
 
 const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -14,9 +14,9 @@ const UNIQUE = [{ path: 'userName', caseExact: false }];
 async function timeEach(runs: number, work: (i: number) => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
   for (let r = 0; r < RUNS; r++) {
-    const started = performance.now();
+    const started = now();
     for (let i = 0; i < runs; i++) await work(i);
-    samples.push((performance.now() - started) / runs);
+    samples.push((now() - started) / runs);
   }
   return samples;
 }
@@ -26,7 +26,7 @@ const results: Record<string, unknown>[] = [];
 for (const size of SIZES) {
   const users: ScimResource[] = generateUsers(size);
   for (const how of ['initial', 'create'] as const) {
-    const loadStarted = performance.now();
+    const loadStarted = now();
     let store: ScimStore;
     if (how === 'initial') store = createMemoryStore({ initial: { User: users } });
     else {
@@ -36,7 +36,7 @@ for (const size of SIZES) {
         if (!created.ok) throw new Error(`create failed: ${created.reason}`);
       }
     }
-    const loadMs = performance.now() - loadStarted;
+    const loadMs = now() - loadStarted;
     const scim = createScimServer({ resourceTypes: [userResourceType, groupResourceType], store });
     const get = (path: string, query: Record<string, string> = {}) => scim.handle({ method: 'GET', path, query, headers: {} });
     const probe = await get('/Users', { filter: `userName eq "user${size - 1}@example.com"` });
