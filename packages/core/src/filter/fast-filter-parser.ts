@@ -1,5 +1,5 @@
 import type { AttrPath, CompareOperator, CompValue, Filter, PatchPath } from './ast.js';
-import { ATTR_PATH_PATTERN, SUB_ATTR_PATTERN, splitAttrPath } from './attr-path-syntax.js';
+import { ATTR_PATH_PATTERN, SUB_ATTR_PATTERN } from './attr-path-syntax.js';
 
 /*
  * A hand-written lexer and recursive-descent parser for the same grammar as `filter-parser.ts`
@@ -68,18 +68,26 @@ function lex(text: string): { kinds: T[]; images: string[] } | undefined {
       NUMBER.lastIndex = i;
       image = NUMBER.exec(text)?.[0] ?? null;
       kind = T.Num;
-    } else if (c === 0x28) [kind, image] = [T.LParen, '('];
-    else if (c === 0x29) [kind, image] = [T.RParen, ')'];
-    else if (c === 0x5b) [kind, image] = [T.LBracket, '['];
-    else if (c === 0x5d) [kind, image] = [T.RBracket, ']'];
-    else if (c === 0x2e) {
+    } else if (c === 0x28) {
+      kind = T.LParen;
+      image = '(';
+    } else if (c === 0x29) {
+      kind = T.RParen;
+      image = ')';
+    } else if (c === 0x5b) {
+      kind = T.LBracket;
+      image = '[';
+    } else if (c === 0x5d) {
+      kind = T.RBracket;
+      image = ']';
+    } else if (c === 0x2e) {
       SUB.lastIndex = i;
       image = SUB.exec(text)?.[0] ?? null;
       kind = T.Sub;
     } else {
       WORD.lastIndex = i;
       image = WORD.exec(text)?.[0] ?? null;
-      kind = image === null ? T.Word : (KEYWORDS.get(image.toLowerCase()) ?? T.Word);
+      kind = image === null || image.length > 5 ? T.Word : (KEYWORDS.get(image.toLowerCase()) ?? T.Word);
     }
     if (image === null) return undefined;
     kinds.push(kind);
@@ -172,7 +180,7 @@ class Parser {
   }
 
   private attrExpr(): Filter {
-    const path = splitAttrPath(this.attrWord());
+    const path = toAttrPath(this.attrWord());
     const kind = this.peek();
     if (kind === T.Pr) {
       this.at++;
@@ -220,7 +228,7 @@ class Parser {
   }
 
   patchPath(): PatchPath {
-    const attrPath = splitAttrPath(this.attrWord());
+    const attrPath = toAttrPath(this.attrWord());
     if (this.peek() !== T.LBracket) return { attrPath };
     const valueFilter = this.bracketed();
     if (this.peek() !== T.Sub) return { attrPath, valueFilter };
@@ -250,4 +258,15 @@ export function fastFilter(text: string): Filter | undefined {
 /** The PATCH path's AST, or undefined when the text is not a path this parser is sure of. */
 export function fastPatchPath(text: string): PatchPath | undefined {
   return attempt(text, (p) => p.patchPath());
+}
+
+/** `splitAttrPath` without its spreads: `[uri:]attr[.subAttr]`, keeping the client's spelling. */
+function toAttrPath(word: string): AttrPath {
+  const colon = word.lastIndexOf(':');
+  const rest = colon >= 0 ? word.slice(colon + 1) : word;
+  const dot = rest.indexOf('.');
+  const attr = dot >= 0 ? rest.slice(0, dot) : rest;
+  if (colon < 0) return dot < 0 ? { attr } : { attr, subAttr: rest.slice(dot + 1) };
+  const uri = word.slice(0, colon);
+  return dot < 0 ? { uri, attr } : { uri, attr, subAttr: rest.slice(dot + 1) };
 }
