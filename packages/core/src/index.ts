@@ -50,7 +50,7 @@ export { bearerToken } from './auth/index.js';
 export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
-export { createMemoryStore } from './store/index.js';
+export { createMemoryStore, uniqueKey } from './store/index.js';
 export type {
   MemoryStoreOptions,
   ScimStore,

@@ -29,9 +29,10 @@ export interface BearerTokenOptions {
    */
   readonly verify?: (token: string, request: ScimRequest) => BearerIdentity | undefined | Promise<BearerIdentity | undefined>;
   /**
-   * Let `GET /ServiceProviderConfig` through without a token, so clients can discover how to
-   * authenticate (RFC 7643 §5: the service provider SHOULD make `authenticationSchemes` publicly
-   * accessible). A token sent anyway is still checked. Default true.
+   * Let requests to `/ServiceProviderConfig` through without a token, so clients can discover how
+   * to authenticate (RFC 7643 §5: the service provider SHOULD make `authenticationSchemes` publicly
+   * accessible). Only GET and HEAD are served there: routing answers any other method 405. A token
+   * sent anyway is still checked. Default true.
    */
   readonly publicServiceProviderConfig?: boolean;
   /** Overrides of the advertised scheme (name, description, documentationUri, …). */
@@ -115,8 +116,7 @@ function identityOf(entry: BearerTokenEntry): BearerIdentity {
   return { ...(entry.principal === undefined ? {} : { principal: entry.principal }), ...(entry.tenant === undefined ? {} : { tenant: entry.tenant }) };
 }
 
-/** `GET`/`HEAD /ServiceProviderConfig` (or the `ServiceProviderConfigs` spelling), relative to the mount point. */
+/** A request to `/ServiceProviderConfig` (or the `ServiceProviderConfigs` spelling), relative to the mount point. */
 function readsServiceProviderConfig(request: ScimRequest): boolean {
-  const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
-  return (method === 'GET' || method === 'HEAD') && typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?(?:[?#].*)?$/i.test(request.path);
+  return typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?(?:[?#].*)?$/i.test(request.path);
 }

@@ -12,6 +12,7 @@ import { logScopeOf, openTrail, type RequestTrail } from './context/request-trai
 import { traceRequest } from './context/trace-request.js';
 import { tracedStore } from './context/traced-store.js';
 import type { Exchange } from './exchange.js';
+import { checkQueryParameters } from './limits/query-parameter-limit.js';
 import { reportError } from './notify-change.js';
 import { createResource } from './operations/create-resource.js';
 import { deleteResource } from './operations/delete-resource.js';
@@ -43,7 +44,7 @@ export interface ScimServer {
  * Create a SCIM 2.0 server (RFC 7644) from its configuration. Throws a TypeError for an invalid
  * configuration (a programmer error at start-up); everything after that is answered as data.
  *
- * Each request runs the same stages: route → authenticate → parse → load → precondition →
+ * Each request runs the same stages: authenticate → route → parse → load → precondition →
  * validate → execute → project → serialize (see `server/operations`).
  */
 export function createScimServer(config: ScimServerConfig): ScimServer {
@@ -80,17 +81,20 @@ function withRequestId(response: ScimResponse, requestId: string): ScimResponse 
 async function answer(server: ServerContext, request: ScimRequest, trail: RequestTrail): Promise<ScimResponse> {
   try {
     const located = locateTenant(server, request, trail.path);
-    if (!located.ok) return errorResponse(located.error);
-    const { request: scoped, path, tenant: urlTenant } = located.value;
-    trail.path = path;
-    if (urlTenant !== undefined) trail.tenant = urlTenant;
-    const routed = route(server, trail.method, trail.path);
-    if (!routed.ok) return errorResponse(routed.error);
-    describeEndpoint(trail, routed.value);
+    const scoped = located.ok ? located.value.request : request;
+    if (located.ok) trail.path = located.value.path;
+    if (located.ok && located.value.tenant !== undefined) trail.tenant = located.value.tenant;
+    // Authenticate first: an unauthenticated client learns nothing of the routes (no 404/405/501).
     const caller = await authenticate(server, scoped, logScopeOf(trail));
     if (!caller.ok) return errorResponse(caller.error);
     if (caller.value.principal !== undefined) trail.principal = caller.value.principal;
-    const tenant = actingTenant(urlTenant, caller.value.tenant);
+    if (!located.ok) return errorResponse(located.error);
+    const routed = route(server, trail.method, trail.path);
+    if (!routed.ok) return errorResponse(routed.error);
+    describeEndpoint(trail, routed.value);
+    const bounded = checkQueryParameters(request, server.limits.maxQueryParameters);
+    if (!bounded.ok) return errorResponse(bounded.error);
+    const tenant = actingTenant(located.value.tenant, caller.value.tenant);
     if (!tenant.ok) return errorResponse(tenant.error);
     if (tenant.value !== undefined) trail.tenant = tenant.value;
 
