@@ -59,8 +59,10 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
 async function handle(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
   const started = performance.now();
   const trail = openTrail(request);
-  const response = withRequestId(await traceRequest(context, trail, () => answer(context, request, trail)), trail.requestId);
-  await finishRequest(context, trail, response.status, performance.now() - started);
+  const answered = context.tracer === undefined ? answer(context, request, trail) : traceRequest(context, trail, () => answer(context, request, trail));
+  const response = withRequestId(await answered, trail.requestId);
+  const finished = finishRequest(context, trail, response.status, performance.now() - started);
+  if (finished !== undefined) await finished;
   // RFC 9110 §9.3.2: a HEAD answer is the GET answer's status and headers, without content.
   return isHead(request) ? { status: response.status, headers: response.headers } : response;
 }
@@ -102,7 +104,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
     const context = tenant.value === undefined || server.tenants === undefined ? server : await server.tenants.get(tenant.value);
     const endpoint = context === server ? routed : route(context, trail.method, trail.path);
     if (!endpoint.ok) return errorResponse(endpoint.error);
-    await announceRequest(server, trail);
+    if (server.config.onRequest !== undefined) await announceRequest(server, trail);
     const exchange: Exchange = {
       context: tracedContext(context, trail),
       request: scoped,
