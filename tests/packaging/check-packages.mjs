@@ -21,7 +21,7 @@ const documented = {
     'createScimServer', 'createMemoryStore', 'createSchemaRegistry', 'userResourceType', 'groupResourceType',
     'enterpriseUserSchema', 'parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch',
     'validateResource', 'projectResource', 'scimError', 'ScimException', 'SCIM_TYPES', 'URN', 'DEFAULT_LIMITS',
-    'readRequestBody', 'parseQuery', 'scimErrorResponse',
+    'readRequestBody', 'parseQuery', 'scimErrorResponse', 'bearerToken',
   ],
   '@scimkit/core/testing': ['describeStoreConformance'],
   '@scimkit/node': ['createNodeHandler', 'answerClientError'],
