@@ -83,20 +83,21 @@ function withRequestId(response: ScimResponse, requestId: string): ScimResponse 
 async function answer(server: ServerContext, request: ScimRequest, trail: RequestTrail): Promise<ScimResponse> {
   try {
     const located = locateTenant(server, request, trail.path);
-    const scoped = located.ok ? located.value.request : request;
-    if (located.ok) trail.path = located.value.path;
-    if (located.ok && located.value.tenant !== undefined) trail.tenant = located.value.tenant;
-    // Authenticate first: an unauthenticated client learns nothing of the routes (no 404/405/501).
+    if (!located.ok) return errorResponse(located.error);
+    const { request: scoped, path, tenant: urlTenant } = located.value;
+    trail.path = path;
+    if (urlTenant !== undefined) trail.tenant = urlTenant;
+    // Routed for the request's log record and span only: authentication answers first, so an
+    // unauthenticated client learns nothing of the routes (no 404/405/501).
+    const routed = route(server, trail.method, trail.path);
+    if (routed.ok) describeEndpoint(trail, routed.value);
     const caller = await authenticate(server, scoped, logScopeOf(trail));
     if (!caller.ok) return errorResponse(caller.error);
     if (caller.value.principal !== undefined) trail.principal = caller.value.principal;
-    if (!located.ok) return errorResponse(located.error);
-    const routed = route(server, trail.method, trail.path);
     if (!routed.ok) return errorResponse(routed.error);
-    describeEndpoint(trail, routed.value);
     const bounded = checkQueryParameters(request, server.limits.maxQueryParameters);
     if (!bounded.ok) return errorResponse(bounded.error);
-    const tenant = actingTenant(located.value.tenant, caller.value.tenant);
+    const tenant = actingTenant(urlTenant, caller.value.tenant);
     if (!tenant.ok) return errorResponse(tenant.error);
     if (tenant.value !== undefined) trail.tenant = tenant.value;
 

@@ -146,7 +146,8 @@ describe('onRequest and onResponse', () => {
     expect(requests).toEqual([{ requestId: 'r1', method: 'GET', path: '/Users', tenant: 't1', principal: 'okta', operation: 'list', resourceType: 'User' }]);
     expect(responses).toEqual([
       { requestId: 'r1', method: 'GET', path: '/Users', tenant: 't1', principal: 'okta', operation: 'list', resourceType: 'User', status: 200, durationMs: expect.any(Number) },
-      { requestId: 'r2', method: 'GET', path: '/Users', status: 401, durationMs: expect.any(Number) },
+      { requestId: 'r2', method: 'GET', path: '/Users', operation: 'list', resourceType: 'User', status: 401, durationMs: expect.any(Number) },
+      // Authentication answers before routing: an unauthenticated client learns nothing of the routes.
       { requestId: 'r3', method: 'GET', path: '/Nope', status: 401, durationMs: expect.any(Number) },
       { requestId: 'r4', method: 'GET', path: '/Nope', principal: 'okta', status: 404, durationMs: expect.any(Number) },
     ]);

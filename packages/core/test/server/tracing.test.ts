@@ -75,7 +75,7 @@ describe('OpenTelemetry spans', () => {
     await call(target, { method: 'GET', path: '/Nope', headers: { authorization: 'ok' } });
     await call(target, { method: 'DELETE', path: '/Users', headers: { authorization: 'ok' } });
     expect(exporter.getFinishedSpans().map((span) => [span.name, span.attributes['http.response.status_code'], span.status.code])).toEqual([
-      ['SCIM GET', 401, 0],
+      ['SCIM GET /Users', 401, 0],
       ['SCIM GET', 404, 0],
       ['SCIM DELETE', 405, 0],
     ]);
