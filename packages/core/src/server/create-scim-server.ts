@@ -83,13 +83,14 @@ function withRequestId(response: ScimResponse, requestId: string): ScimResponse 
 async function answer(server: ServerContext, request: ScimRequest, trail: RequestTrail): Promise<ScimResponse> {
   try {
     const located = locateTenant(server, request, trail.path);
-    if (!located.ok) return errorResponse(located.error);
-    const { request: scoped, path, tenant: urlTenant } = located.value;
-    trail.path = path;
+    const scoped = located.ok ? located.value.request : request;
+    const urlTenant = located.ok ? located.value.tenant : undefined;
+    const prefix = located.ok ? located.value.prefix : '';
+    if (located.ok) trail.path = located.value.path;
     if (urlTenant !== undefined) trail.tenant = urlTenant;
     // Routed for the request's log record and span only: authentication answers first, so an
-    // unauthenticated client learns nothing of the routes (no 404/405/501).
-    const routed = route(server, trail.method, trail.path);
+    // unauthenticated client learns nothing of the routes (no 404/405/501, nor which paths name a tenant).
+    const routed = located.ok ? route(server, trail.method, trail.path) : located;
     if (routed.ok) describeEndpoint(trail, routed.value);
     const caller = await authenticate(server, scoped, logScopeOf(trail));
     if (!caller.ok) return errorResponse(caller.error);
@@ -110,7 +111,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       context: tracedContext(context, trail),
       request: scoped,
       caller: caller.value,
-      baseUrl: resolveBaseUrl(context, request) + located.value.prefix,
+      baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
     };
     return await dispatch(exchange, endpoint.value);

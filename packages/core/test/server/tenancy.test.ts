@@ -92,6 +92,12 @@ describe('tenant from the URL (tenancy.path)', () => {
     }
   });
 
+  it('authentication answers first: without credentials a path naming no tenant is a 401, not a 404', async () => {
+    const { target } = urlTenants({ ...auth });
+    expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(401);
+    expect((await call(target, as('acme-token', { method: 'GET', path: '/Users' }))).status).toBe(404);
+  });
+
   it('authenticate sees the URL tenant; a credential of another tenant is a 403', async () => {
     const seen: (string | undefined)[] = [];
     const { target } = urlTenants({
