@@ -29,10 +29,10 @@ export interface BearerTokenOptions {
    */
   readonly verify?: (token: string, request: ScimRequest) => BearerIdentity | undefined | Promise<BearerIdentity | undefined>;
   /**
-   * Let requests to `/ServiceProviderConfig` through without a token, so clients can discover how
-   * to authenticate (RFC 7643 §5: the service provider SHOULD make `authenticationSchemes` publicly
-   * accessible). Only GET and HEAD are served there: routing answers any other method 405. A token
-   * sent anyway is still checked. Default true.
+   * Let `GET` and `HEAD /ServiceProviderConfig` through without a token, so clients can discover
+   * how to authenticate (RFC 7643 §5: the service provider SHOULD make `authenticationSchemes`
+   * publicly accessible). Any other method there still needs the token. A token sent anyway is
+   * still checked. Default true.
    */
   readonly publicServiceProviderConfig?: boolean;
   /** Overrides of the advertised scheme (name, description, documentationUri, …). */
@@ -116,7 +116,8 @@ function identityOf(entry: BearerTokenEntry): BearerIdentity {
   return { ...(entry.principal === undefined ? {} : { principal: entry.principal }), ...(entry.tenant === undefined ? {} : { tenant: entry.tenant }) };
 }
 
-/** A request to `/ServiceProviderConfig` (or the `ServiceProviderConfigs` spelling), relative to the mount point. */
+/** `GET`/`HEAD /ServiceProviderConfig` (or the `ServiceProviderConfigs` spelling), relative to the mount point. */
 function readsServiceProviderConfig(request: ScimRequest): boolean {
-  return typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?(?:[?#].*)?$/i.test(request.path);
+  const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
+  return (method === 'GET' || method === 'HEAD') && typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?(?:[?#].*)?$/i.test(request.path);
 }
