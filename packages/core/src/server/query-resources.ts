@@ -18,6 +18,24 @@ export interface TypeQuery {
   readonly inMemory?: boolean;
   /** The page to return; absent: every match. */
   readonly page?: { readonly startIndex: number; readonly count: number };
+  /**
+   * An RFC 9865 store cursor (`''`: the first page) to use instead of `page.startIndex` when the
+   * store pages by keyset (see `storeCursorApplies`); ignored otherwise.
+   */
+  readonly cursor?: string;
+}
+
+/** Whether the store evaluates this query's filter, sort and page itself, and pages it by keyset cursor. */
+export function storeCursorApplies(context: ServerContext, query: TypeQuery): boolean {
+  return pushDown(context, query).pushPage && context.store.capabilities?.cursor === true;
+}
+
+function pushDown(context: ServerContext, query: TypeQuery): { pushFilter: boolean; pushSort: boolean; pushPage: boolean } {
+  const capabilities = context.store.capabilities ?? {};
+  const pushFilter = query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter) === true);
+  const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
+  const pushPage = pushSort && query.page !== undefined && (capabilities.paging === true || (query.cursor !== undefined && capabilities.cursor === true));
+  return { pushFilter, pushSort, pushPage };
 }
 
 /**
@@ -25,11 +43,9 @@ export interface TypeQuery {
  * the rest in memory: filter, then sort (stable), then page. `totalResults` counts every match.
  */
 export async function queryResources(context: ServerContext, type: ServedType, query: TypeQuery, ctx: StoreContext): Promise<StoreQueryResult> {
-  const capabilities = context.store.capabilities ?? {};
   const model = type.model;
-  const pushFilter = query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter) === true);
-  const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
-  const pushPage = pushSort && query.page !== undefined && capabilities.paging === true;
+  const { pushFilter, pushSort, pushPage } = pushDown(context, query);
+  const byCursor = pushPage && query.cursor !== undefined && context.store.capabilities?.cursor === true;
   const semantics: FilterSemantics = {
     matches: query.matches,
     ...(query.compare === undefined ? {} : { compare: query.compare }),
@@ -39,7 +55,8 @@ export async function queryResources(context: ServerContext, type: ServedType, q
     semantics,
     ...(pushFilter && query.filter !== undefined ? { filter: query.filter } : {}),
     ...(pushSort && query.sort !== undefined ? { sort: query.sort } : {}),
-    ...(pushPage && query.page !== undefined ? { startIndex: query.page.startIndex, count: query.page.count } : {}),
+    ...(pushPage && query.page !== undefined && !byCursor ? { startIndex: query.page.startIndex, count: query.page.count } : {}),
+    ...(byCursor && query.page !== undefined ? { cursor: query.cursor, count: query.page.count } : {}),
   };
   const result = await context.store.query(model.definition.name, storeQuery, ctx);
   if (pushPage) return result;
