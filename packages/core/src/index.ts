@@ -135,6 +135,7 @@ export {
   printPatchPath,
   compileFilter,
   compileSort,
+  sortResources,
   compileValueFilter,
   DEFAULT_FILTER_LIMITS,
 } from './filter/index.js';

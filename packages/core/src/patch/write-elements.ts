@@ -4,7 +4,7 @@ import { printFilter } from '../filter/print-filter.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { mergeInto } from './append-values.js';
 import { elementFromFilter } from './element-from-filter.js';
-import { commitValue, readPath } from './json-patch-ops.js';
+import { commitValue, readPath } from './working-copy.js';
 import { assignedEqual, cloneJson, findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { enforcePrimary } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
@@ -54,7 +54,7 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   if (!required.ok) return required;
 
   if (same) return ok(undefined);
-  return commitValue(ctx, resolved.keys, after);
+  return commitValue(ctx, resolved.keys, after, req.op === 'remove' && subAttribute === undefined);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Filter } from '../filter/ast.js';
+import { sortResources } from '../filter/compile-sort.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { FilterSemantics, SortSpec, StoreContext, StoreQuery, StoreQueryResult } from '../store/scim-store.js';
 import type { ServedType, ServerContext } from './server-context.js';
@@ -63,7 +64,7 @@ export async function queryResources(context: ServerContext, type: ServedType, q
 
   // Not paged by the store: it returned every match (or every resource, when it did not filter).
   let resources = pushFilter ? [...result.resources] : result.resources.filter(query.matches);
-  if (!pushSort && query.compare !== undefined) resources = resources.sort(query.compare);
+  if (!pushSort && query.compare !== undefined) resources = sortResources(resources, query.compare);
   if (query.page === undefined) return { totalResults: resources.length, resources };
   const start = query.page.startIndex - 1;
   return { totalResults: resources.length, resources: resources.slice(start, start + query.page.count) };

@@ -53,7 +53,7 @@ describe('add (RFC 7644 §3.5.2.1)', () => {
   it('does not add a value that is already present, and reports no change', () => {
     const group = sampleGroup();
     const result = applyPatch(groupModel, group, body({ op: 'add', path: 'members', value: [{ value: '2819c223-7f76-453a-919d-413861904646' }] }));
-    expect(result.ok && result.value).toEqual({ resource: group, changed: false });
+    expect(result.ok && result.value).toEqual({ resource: group, changed: false, touched: expect.any(Set), changes: [] });
     const again = applyPatch(userModel, sampleUser(), body({ op: 'add', path: 'emails', value: [{ value: 'BJENSEN@example.com', type: 'work' }] }));
     expect(again.ok && again.value.changed).toBe(false);
   });

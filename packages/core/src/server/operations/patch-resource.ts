@@ -31,7 +31,8 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
     const patched = applyPatch(type.model, existing, body.value, options);
     if (!patched.ok) return patched;
     if (!patched.value.changed) return ok(existing);
-    return validateResource(type.model, patched.value.resource, { operation: 'patch', existing }, validation);
+    const { resource, touched, changes } = patched.value;
+    return validateResource(type.model, resource, { operation: 'patch', existing, touched, changes }, validation);
   });
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
