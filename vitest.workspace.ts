@@ -11,5 +11,6 @@ export default defineWorkspace([
   project('core', ['packages/core/test/**/*.test.ts']),
   project('adapters', ['packages/node/test/**/*.test.ts', 'packages/express/test/**/*.test.ts', 'packages/koa/test/**/*.test.ts']),
   project('http', ['tests/http/**/*.test.ts'], 30_000),
+  project('fuzz', ['tests/fuzz/**/*.test.ts'], 60_000),
   project('examples', ['examples/*/test/**/*.test.ts'], 30_000),
 ]);

@@ -62,6 +62,8 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
     resourceTypes: [userResourceType, { ...groupResourceType, operations: [], rootSearch: true }],
     store: createMemoryStore({ initial: { Group: GROUP_FIXTURES } }),
     limits: { rootSearchMaxResults: 1000, ...options.limits },
+    // service-spec.md: an unknown id is a 404 with `detail: ""`.
+    notFoundDetail: 'empty',
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     // RFC 7643 §5: GET /ServiceProviderConfig stays readable without a token, so clients can

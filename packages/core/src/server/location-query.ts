@@ -33,24 +33,10 @@ function isLocation(path: AttrPath): boolean {
 
 /**
  * The same query run in memory over each resource as served (`locate` adds `meta.location`):
- * nothing is pushed to the store, which does not know the location. Each resource is located once
- * per query, not once per comparison: a sort makes n·log n comparisons of n resources.
+ * nothing is pushed to the store, which does not know the location. queryResources locates each
+ * resource once, then filters and sorts the located forms: never once per comparison (a sort makes
+ * n·log n comparisons of n resources).
  */
 export function overServedForm(query: TypeQuery, locate: (resource: ScimResource) => ScimResource): TypeQuery {
-  const { matches, compare } = query;
-  const located = new WeakMap<ScimResource, ScimResource>();
-  const served = (resource: ScimResource): ScimResource => {
-    let form = located.get(resource);
-    if (form === undefined) {
-      form = locate(resource);
-      located.set(resource, form);
-    }
-    return form;
-  };
-  return {
-    ...query,
-    inMemory: true,
-    matches: (resource) => matches(served(resource)),
-    ...(compare === undefined ? {} : { compare: (a: ScimResource, b: ScimResource) => compare(served(a), served(b)) }),
-  };
+  return { ...query, inMemory: true, served: locate };
 }

@@ -17,6 +17,8 @@ export interface TypeQuery {
    * (`meta.location`, see location-query.ts), so `matches` and `compare` add it themselves.
    */
   readonly inMemory?: boolean;
+  /** With `inMemory`: the form `matches` and `compare` read (the resource as served), computed once per resource. */
+  readonly served?: (resource: ScimResource) => ScimResource;
   /** The page to return; absent: every match. */
   readonly page?: { readonly startIndex: number; readonly count: number };
   /**
@@ -63,7 +65,8 @@ export async function queryResources(context: ServerContext, type: ServedType, q
   if (pushPage) return result;
 
   // Not paged by the store: it returned every match (or every resource, when it did not filter).
-  let resources = pushFilter ? [...result.resources] : result.resources.filter(query.matches);
+  const forms = query.served === undefined ? result.resources : result.resources.map(query.served);
+  let resources = pushFilter ? [...forms] : forms.filter(query.matches);
   if (!pushSort && query.compare !== undefined) resources = sortResources(resources, query.compare);
   if (query.page === undefined) return { totalResults: resources.length, resources };
   const start = query.page.startIndex - 1;

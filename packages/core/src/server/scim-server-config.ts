@@ -1,4 +1,5 @@
 import type { ResourceTypeDefinitionInput, SchemaDefinitionInput } from '../schema/attribute-definition.js';
+import type { ScimError } from '../errors/scim-error.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { ScimStore } from '../store/scim-store.js';
 import type { RequestEvent, ResponseEvent } from './context/request-context.js';
@@ -84,6 +85,47 @@ export interface ChangeEvent {
   /** The id of the request that made the change. */
   readonly requestId: string;
 }
+
+/**
+ * A write about to be committed, handed to `beforeWrite`: it passed validation (and, for a group,
+ * membership resolution), and nothing is stored yet.
+ */
+export interface BeforeWriteEvent {
+  readonly operation: 'create' | 'replace' | 'patch' | 'delete';
+  /** Resource type name, e.g. `Group`. */
+  readonly resourceType: string;
+  /** The resource's id (on create: the id it is about to get). */
+  readonly id: string;
+  /** The resource as it would be stored, `meta` included (absent on delete). */
+  readonly resource?: ScimResource;
+  /** The stored resource the write changes (absent on create). */
+  readonly existing?: ScimResource;
+  /** What `authenticate` returned as principal, if anything. */
+  readonly principal?: unknown;
+  /** The tenant the write happens in; absent for the default tenant. */
+  readonly tenant?: string;
+  /** The id of the request that makes the write. */
+  readonly requestId: string;
+}
+
+/** What `beforeWrite` decides: nothing (the write goes ahead) or a SCIM error returned to the client as is. */
+export type BeforeWriteResult = void | undefined | ScimError;
+
+/** Membership semantics of the Group resource type (docs/concepts/groups-and-membership.md). */
+export interface MembershipOptions {
+  /**
+   * A `members[].value` that is the id of no served User or Group: `reject` answers 400
+   * invalidValue naming it (default); `accept` stores it as sent, for clients that provision
+   * groups before their members.
+   */
+  readonly danglingReferences?: 'reject' | 'accept';
+}
+
+/**
+ * The `detail` of the 404 for an unknown resource id: `name` says which (`Resource 2819c223 not
+ * found`, RFC 7644 §3.12); `empty` is `""`; a function writes its own.
+ */
+export type NotFoundDetail = 'name' | 'empty' | ((resourceType: string, id: string) => string);
 
 /** Numeric limits. Every one has a safe default. */
 export interface ScimServerLimits {
@@ -255,6 +297,21 @@ export interface ScimServerConfig {
    * is sent. A throw or rejection is reported to `logger` and does not change the response.
    */
   readonly onChange?: (event: ChangeEvent) => void | Promise<void>;
+  /**
+   * Called for every create, replace, patch and delete after validation and just before the store
+   * write (inside the retry loop of an update: it may run again with the re-read resource). Return
+   * or throw (as a `ScimException`) a SCIM error to refuse the write: the client gets that error
+   * as is and nothing is stored. Any other throw is a 500, reported to `logger`.
+   */
+  readonly beforeWrite?: (event: BeforeWriteEvent) => BeforeWriteResult | Promise<BeforeWriteResult>;
+  /**
+   * Group membership semantics, on when a type with the Group schema is served (members resolved
+   * and checked, `User.groups` computed, references removed on delete). `false` turns them off:
+   * members are stored as sent. Default `{ danglingReferences: 'reject' }`.
+   */
+  readonly membership?: MembershipOptions | false;
+  /** The `detail` of a 404 for an unknown resource id. Default `name`. */
+  readonly notFoundDetail?: NotFoundDetail;
   /**
    * Called once a request is routed and authenticated, before it runs, with who calls (principal,
    * tenant), the request id and the endpoint. Awaited; a throw or rejection is reported to `logger`

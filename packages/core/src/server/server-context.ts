@@ -5,16 +5,17 @@ import type { ValidationOptions } from '../schema/validation-options.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schema/schema-registry.js';
 import type { ScimStore } from '../store/scim-store.js';
+import { normalizeSchema } from '../schema/normalize-schema.js';
+import type { SchemaDefinition } from '../schema/attribute-definition.js';
+import { resourceTypeSchema, schemaSchema, serviceProviderConfigSchema } from '../schema/builtin/index.js';
+import { resolveCompatibility } from './compatibility/resolve-compatibility.js';
 import { CONSOLE_LOGGER, type ScimLogger } from './context/scim-logger.js';
 import { TRACER_NAME, type TracerLike } from './context/scim-tracing.js';
 import type { TenantConfig } from './context/tenancy-options.js';
 import { TenantContexts } from './context/tenant-contexts.js';
 import { compileTenantPath, type TenantPath } from './context/tenant-path.js';
-import { normalizeSchema } from '../schema/normalize-schema.js';
-import type { SchemaDefinition } from '../schema/attribute-definition.js';
-import { resourceTypeSchema, schemaSchema, serviceProviderConfigSchema } from '../schema/builtin/index.js';
-import { resolveCompatibility } from './compatibility/resolve-compatibility.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { resolveMembership, type Membership } from './membership/membership.js';
 import { PAGINATION_ATTRIBUTE } from './paging/pagination-attribute.js';
 import { resolvePagination, type PaginationSettings } from './paging/pagination-settings.js';
 import {
@@ -55,17 +56,19 @@ export interface ServerContext {
   readonly tracer: TracerLike | undefined;
   /** `POST /Bulk` limits; undefined when Bulk is off (501). */
   readonly bulk: Required<BulkOptions> | undefined;
-  /** RFC 9865 cursor paging; undefined when only index paging is offered. */
+  /** RFC 9865 cursor paging (one signing key for the server and all its tenants); undefined when only index paging is offered. */
   readonly pagination: PaginationSettings | undefined;
   /** The RFC 7643 §7 meta-schemas `/Schemas` serves besides the resource types' ones (empty unless `discovery.metaSchemas`). */
   readonly metaSchemas: readonly SchemaDefinition[];
+  /** Group membership semantics, when a type with the Group schema is served (see membership/). */
+  readonly membership?: Membership;
 }
-
-/** Default of `tenancy.cacheSize`. */
-export const DEFAULT_TENANT_CACHE_SIZE = 1000;
 
 /** Bulk limits when `bulk` is given without them. */
 export const DEFAULT_BULK_MAX_OPERATIONS = 1000;
+
+/** Default of `tenancy.cacheSize`. */
+export const DEFAULT_TENANT_CACHE_SIZE = 1000;
 
 export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   maxBodyBytes: 1024 * 1024,
@@ -105,6 +108,7 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
     tenantPath: tenancy.path === undefined ? undefined : compileTenantPath(tenancy.path),
     tenants: undefined,
     tracer: config.tracing?.trace.getTracer(TRACER_NAME),
+    pagination: resolvePagination(config.pagination),
   });
   const { configure } = tenancy;
   if (configure === undefined) return base;
@@ -126,7 +130,7 @@ function tenantConfigOf(config: ScimServerConfig, tenant: TenantConfig): ScimSer
 }
 
 /** The parts a tenant's context shares with the server's. */
-type SharedParts = Pick<ServerContext, 'writes' | 'tenantPath' | 'tenants' | 'tracer'>;
+type SharedParts = Pick<ServerContext, 'writes' | 'tenantPath' | 'tenants' | 'tracer' | 'pagination'>;
 
 function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerContext {
   if (!Array.isArray(config.resourceTypes) || config.resourceTypes.length === 0) {
@@ -149,6 +153,8 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     return { model, operations, rootSearch: input.rootSearch ?? operations.has('search'), segments };
   });
   const limits = resolveLimits(config.limits);
+  checkHooks(config);
+  const membership = resolveMembership(types, config.membership);
   return {
     config,
     registry,
@@ -162,10 +168,25 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     tenantPath: shared.tenantPath,
     tenants: shared.tenants,
     tracer: shared.tracer,
+    pagination: shared.pagination,
     bulk: resolveBulk(config.bulk, limits),
-    pagination: resolvePagination(config.pagination),
     metaSchemas: metaSchemas(config),
+    ...(membership === undefined ? {} : { membership }),
   };
+}
+
+function checkHooks(config: ScimServerConfig): void {
+  const { notFoundDetail, membership, beforeWrite } = config;
+  if (notFoundDetail !== undefined && notFoundDetail !== 'name' && notFoundDetail !== 'empty' && typeof notFoundDetail !== 'function') {
+    throw new TypeError(`createScimServer: notFoundDetail must be 'name', 'empty' or a function, got ${String(notFoundDetail)}`);
+  }
+  if (beforeWrite !== undefined && typeof beforeWrite !== 'function') throw new TypeError('createScimServer: beforeWrite must be a function');
+  if (membership !== undefined && membership !== false) {
+    const dangling = membership?.danglingReferences;
+    if (typeof membership !== 'object' || membership === null || (dangling !== undefined && dangling !== 'reject' && dangling !== 'accept')) {
+      throw new TypeError("createScimServer: membership must be false or { danglingReferences?: 'reject' | 'accept' }");
+    }
+  }
 }
 
 /** RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865 `pagination` when cursors are on. */

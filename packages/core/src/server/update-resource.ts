@@ -1,16 +1,29 @@
 import { err, ok, type Result } from '../errors/result.js';
 import type { ScimResource } from '../schema/scim-resource.js';
+import type { MultiValuedChange } from '../store/scim-store.js';
+import { checkBeforeWrite } from './before-write.js';
 import { deepEqual } from './deep-equal.js';
 import { writeKey, type Exchange } from './exchange.js';
 import { checkResourceSize } from './limits/resource-size.js';
 import { loadResource } from './load-resource.js';
+import { notFoundError } from './not-found.js';
 import { checkIfMatch } from './precondition.js';
 import { assembleResource, changedMeta } from './resource-meta.js';
 import type { ServedType } from './server-context.js';
 import { ETAG_MISMATCH, uniquenessError, WRITE_CONFLICT } from './write-failure.js';
 
-/** Computes the new body from the stored resource (validate a PUT body, or apply a PATCH); returns `existing` itself when nothing changes. */
-export type Revision = (existing: ScimResource) => Result<Readonly<Record<string, unknown>>>;
+/** What a revision makes of the stored resource. */
+export interface Revised {
+  /** The new body; `existing` itself when nothing changes. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** What the write does to multi-valued attributes, element by element (a PATCH), for the store. */
+  readonly changes?: readonly MultiValuedChange[];
+  /** The revision knows the body differs from `existing` (a PATCH that changed something): no whole-resource compare. */
+  readonly changed?: boolean;
+}
+
+/** Computes the new body from the stored resource (validate a PUT body, or apply a PATCH), with membership settled. */
+export type Revision = (existing: ScimResource) => Result<Revised> | Promise<Result<Revised>>;
 
 export interface UpdateOutcome {
   readonly before: ScimResource;
@@ -24,14 +37,20 @@ const MAX_ATTEMPTS = 8;
 
 /**
  * Stages 4–7 of PUT and PATCH: load (404), precondition (`If-Match`, 412), validate (the
- * revision, 400), execute (compare-and-swap on `meta.version`, 409 uniqueness).
+ * revision, 400), `beforeWrite`, execute (compare-and-swap on `meta.version`, 409 uniqueness).
  *
  * Writes to one resource are serialized within this server. A write that still loses the
  * compare-and-swap (another process changed the resource) is a 412 when the client sent
  * `If-Match`; without it the write re-reads and retries with jittered backoff, so no update is lost.
  * A revision that changes nothing keeps `meta.version` and `meta.lastModified`.
  */
-export async function updateResource(exchange: Exchange, type: ServedType, id: string, revise: Revision): Promise<Result<UpdateOutcome>> {
+export async function updateResource(
+  exchange: Exchange,
+  type: ServedType,
+  id: string,
+  operation: 'replace' | 'patch',
+  revise: Revision,
+): Promise<Result<UpdateOutcome>> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
   return context.writes.run(writeKey(exchange, name, id), async (): Promise<Result<UpdateOutcome>> => {
@@ -41,19 +60,26 @@ export async function updateResource(exchange: Exchange, type: ServedType, id: s
       const existing = loaded.value;
       const precondition = checkIfMatch(request, existing);
       if (!precondition.ok) return precondition;
-      const revised = revise(existing);
+      const revised = await revise(existing);
       if (!revised.ok) return revised;
+      const { body, changes } = revised.value;
 
       // A revision that returns the stored resource itself changed nothing (PATCH knows it): no compare needed.
-      if (revised.value === existing) return ok({ before: existing, after: existing, changed: false });
-      const candidate = assembleResource(revised.value, existing.id, existing.meta);
-      if (sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
+      if (body === existing) return ok({ before: existing, after: existing, changed: false });
+      const candidate = assembleResource(body, existing.id, existing.meta);
+      if (revised.value.changed !== true && sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
       const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
       const sized = checkResourceSize(next, context.limits);
       if (!sized.ok) return sized;
-      const written = await context.store.replace(name, existing.id, next, existing.meta.version, { ...exchange.storeContext, unique: type.model.unique });
+      const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
+      if (!allowed.ok) return allowed;
+      const written = await context.store.replace(name, existing.id, next, existing.meta.version, {
+        ...exchange.storeContext,
+        unique: type.model.unique,
+        ...(changes === undefined || changes.length === 0 ? {} : { changes }),
+      });
       if (written.ok) return ok({ before: existing, after: written.resource, changed: true });
-      if (written.reason === 'notFound') return err({ status: 404, detail: '' });
+      if (written.reason === 'notFound') return err(notFoundError(context, type, id));
       if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));
       if (precondition.value !== undefined) return err(ETAG_MISMATCH);
       if (attempt >= MAX_ATTEMPTS) return err(WRITE_CONFLICT);

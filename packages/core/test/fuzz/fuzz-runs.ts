@@ -18,3 +18,12 @@ export function fuzzParameters(normal: number, weight = 1): { numRuns: number; s
 export function fuzzTimeout(runs: number, msPerCase: number, floor = 30_000): number {
   return Math.max(floor, Math.ceil(runs * msPerCase * 4));
 }
+
+/**
+ * Lets the event loop turn between generated requests. The memory store answers in microtasks
+ * only, so thousands of requests in a row would otherwise starve the test runner's own messages
+ * (vitest reports "Timeout calling onTaskUpdate"); a server between requests turns it too.
+ */
+export function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

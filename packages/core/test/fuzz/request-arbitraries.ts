@@ -241,3 +241,46 @@ export function requests(ids: KnownIds): fc.Arbitrary<FuzzRequest> {
   );
   return fc.tuple(shaped, query, headers).map(([[method, path, body], q, h]) => ({ method, path, query: q, headers: h, ...(body === undefined ? {} : { body }) }));
 }
+
+/** The most expensive requests a client can send in 1 MiB, each with random parts. */
+export function heavyRequests(ids: KnownIds): fc.Arbitrary<FuzzRequest> {
+  const json = { 'content-type': 'application/scim+json' };
+  const terms = (n: number, path: string, op: string) => Array.from({ length: n }, (_, i) => `${path} ${op} "x${i}"`).join(' or ');
+  const heavyFilter = fc.tuple(fc.integer({ min: 50, max: 400 }), fc.constantFrom('emails.value', 'emails', 'members.value', 'name.formatted', 'phoneNumbers.value'), fc.constantFrom('co', 'ew', 'sw', 'eq', 'gt'))
+    .map(([n, path, op]) => terms(n, path, op))
+    .filter((text) => text.length <= 10_000);
+  const search = fc.record({
+    path: fc.constantFrom('/Users/.search', '/Groups/.search', '/.search'),
+    filter: heavyFilter,
+    sortBy: fc.constantFrom(undefined, 'meta.location', 'userName', 'emails.value', 'displayName'),
+    count: fc.constantFrom(undefined, 1000, 0),
+  }).map(({ path, filter, sortBy, count }): FuzzRequest => ({
+    method: 'POST',
+    path,
+    query: {},
+    headers: json,
+    body: JSON.stringify({ schemas: [URN.search], filter, ...(sortBy === undefined ? {} : { sortBy }), ...(count === undefined ? {} : { count }) }),
+  }));
+  const list = fc.record({
+    path: fc.constantFrom('/Users', '/Groups'),
+    sortBy: fc.constantFrom('meta.location', 'userName', 'displayName', 'meta.lastModified', 'emails'),
+    filter: fc.constantFrom('meta.location co "/"', 'emails co "example"', 'members pr', 'userName pr', 'not (active eq false)'),
+    attributes: fc.array(fc.constantFrom('members', 'emails', 'userName', 'x'), { minLength: 0, maxLength: 99 }),
+  }).map(({ path, sortBy, filter, attributes }): FuzzRequest => ({ method: 'GET', path, query: { sortBy, filter, count: '1000', attributes }, headers: {} }));
+  const bigPatch = fc.oneof(
+    // Thousands of values in one add, to a user or to the largest group.
+    fc.integer({ min: 1_000, max: 10_000 }).map((n): FuzzRequest => ({
+      method: 'PATCH', path: `/Users/${ids.users[0]}`, query: {}, headers: json,
+      body: JSON.stringify({ schemas: [URN.patchOp], Operations: [{ op: 'add', path: 'emails', value: Array.from({ length: n }, (_, i) => ({ value: `n${i}@example.com` })) }] }),
+    })),
+    fc.integer({ min: 100, max: 1_000 }).map((n): FuzzRequest => ({
+      method: 'PATCH', path: `/Groups/${ids.groups[0]}`, query: { excludedAttributes: 'members' }, headers: json,
+      body: JSON.stringify({ schemas: [URN.patchOp], Operations: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? { op: 'add', path: 'members', value: [{ value: `u-${i}` }] } : { op: 'remove', path: `members[value eq "u-${i}"]` })) }),
+    })),
+    fc.integer({ min: 100, max: 1_000 }).map((n): FuzzRequest => ({
+      method: 'PATCH', path: `/Groups/${ids.groups[0]}`, query: {}, headers: json,
+      body: JSON.stringify({ schemas: [URN.patchOp], Operations: Array.from({ length: n }, () => ({ op: 'replace', path: 'members[value co "u"].display', value: 'x' })) }),
+    })),
+  );
+  return fc.oneof(search, list, bigPatch);
+}

@@ -1,25 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import type { ScimResource } from '../../src/index.js';
 import { overServedForm } from '../../src/server/location-query.js';
-import type { TypeQuery } from '../../src/server/query-resources.js';
+import { queryResources, type TypeQuery } from '../../src/server/query-resources.js';
+import type { ServedType, ServerContext } from '../../src/server/server-context.js';
+import type { ScimStore } from '../../src/store/scim-store.js';
 import { call, post, server, user } from './helpers.js';
 
 const resource = (id: string): ScimResource => ({ schemas: [], id, meta: { resourceType: 'User', created: '', lastModified: '', version: 'W/"1"' } });
 
 describe('a query on meta.location', () => {
-  it('locates each resource once per query, not once per comparison', () => {
+  it('locates each resource once per query, not once per comparison', async () => {
     let located = 0;
     const locate = (r: ScimResource): ScimResource => {
       located++;
       return { ...r, meta: { ...r.meta, location: `https://x/Users/${r.id}` } };
     };
-    const byLocation = (a: ScimResource, b: ScimResource): number => (a.meta.location ?? '').localeCompare(b.meta.location ?? '');
-    const query: TypeQuery = { matches: (r) => (r.meta.location ?? '').includes('/Users/'), compare: byLocation };
-    const served = overServedForm(query, locate);
     const resources = Array.from({ length: 2_000 }, (_, i) => resource(String((i * 7919) % 2_000).padStart(4, '0')));
-    const kept = resources.filter(served.matches).sort(served.compare);
-    expect(kept.map((r) => r.id)).toEqual([...resources.map((r) => r.id)].sort());
+    const store = { capabilities: {}, query: async () => ({ totalResults: resources.length, resources }) } as unknown as ScimStore;
+    const type = { model: { definition: { name: 'User' }, facts: () => undefined } } as unknown as ServedType;
+    const byLocation = (a: ScimResource, b: ScimResource): number => (a.meta.location ?? '').localeCompare(b.meta.location ?? '');
+    let compared = 0;
+    const query: TypeQuery = {
+      matches: (r) => (r.meta.location ?? '').includes('/Users/'),
+      compare: (a, b) => (compared++, byLocation(a, b)),
+      page: { startIndex: 1, count: 3 },
+    };
+    const result = await queryResources({ store } as unknown as ServerContext, type, overServedForm(query, locate), {});
+    expect(result.totalResults).toBe(2_000);
+    expect(result.resources.map((r) => r.meta.location)).toEqual(['https://x/Users/0000', 'https://x/Users/0001', 'https://x/Users/0002']);
     // 2,000 resources sorted make about 20,000 comparisons; each resource is located once.
+    expect(compared).toBeGreaterThan(10_000);
     expect(located).toBe(2_000);
   });
 

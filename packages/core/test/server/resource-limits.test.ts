@@ -73,7 +73,8 @@ describe('limits.maxValuesPerAttribute and limits.maxResourceBytes', () => {
 
   it('default to values generous enough for a 100,000-member group, and refuse growing past 200,000', async () => {
     const store = createMemoryStore({ initial: { Group: [group('big', 99_999), group('full', 200_000)] } });
-    const target = server({ resourceTypes: [groupResourceType], store });
+    // Members stored as sent (membership: false): the limits are under test, not member resolution.
+    const target = server({ resourceTypes: [groupResourceType], store, membership: false });
     const added = await call(target, patch('/Groups/big?excludedAttributes=members', { op: 'add', path: 'members', value: [{ value: 'm-new' }] }));
     expect(added.status).toBe(200);
     const refused = await call(target, patch('/Groups/full?excludedAttributes=members', { op: 'add', path: 'members', value: [{ value: 'm-new' }] }));

@@ -53,7 +53,7 @@ export async function postBulk(exchange: Exchange, dispatch: Dispatch): Promise<
     return errorResponse(httpError(413, `The bulk request has ${operations.length} operations, more than the maxOperations (${limits.maxOperations}).`));
   }
 
-  const plan = planOperations(operations);
+  const { plan, declared } = planOperations(operations);
   const ids = new Map<string, string>();
   const failed = new Set<string>();
   const results = new Map<number, BulkResult>();
@@ -61,7 +61,8 @@ export async function postBulk(exchange: Exchange, dispatch: Dispatch): Promise<
   const settle = (operation: BulkOperation, { result, created }: Outcome): void => {
     results.set(operation.index, result);
     if (Number(result.status) >= 400) errors++;
-    if (operation.verb !== 'POST' || operation.bulkId === undefined) return;
+    // Only the POST that declares a bulkId settles it (a duplicate declaration is itself a 400).
+    if (operation.bulkId === undefined || declared.get(operation.bulkId) !== operation.index) return;
     if (created === undefined) failed.add(operation.bulkId);
     else ids.set(operation.bulkId, created);
   };
@@ -88,7 +89,7 @@ interface Plan {
   readonly error?: ScimError;
 }
 
-function planOperations(operations: readonly BulkOperation[]): Map<number, Plan> {
+function planOperations(operations: readonly BulkOperation[]): { plan: Map<number, Plan>; declared: Map<string, number> } {
   const declared = new Map<string, number>();
   const plans = new Map<number, Plan>();
   for (const operation of operations) {
@@ -108,7 +109,7 @@ function planOperations(operations: readonly BulkOperation[]): Map<number, Plan>
       ...(unknown === undefined ? {} : { error: scimError('invalidValue', `${where(operation)}: bulkId:${unknown} is not the bulkId of a POST operation of this request`) }),
     });
   }
-  return plans;
+  return { plan: plans, declared };
 }
 
 /** An operation can run once every bulkId it references is settled (created, or failed). */

@@ -1,7 +1,9 @@
 import { randomId } from '../random-id.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
+import { checkBeforeWrite } from '../before-write.js';
 import { actorOf, type Exchange } from '../exchange.js';
+import { membersOn, settleWholeGroup, withComputedAttributes } from '../membership/index.js';
 import { checkResourceSize } from '../limits/resource-size.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource, resourceLocation } from '../present-resource.js';
@@ -25,17 +27,28 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   if (!valid.ok) return errorResponse(valid.error);
 
   const name = type.model.definition.name;
-  const resource = assembleResource(valid.value, randomId(), createdMeta(name, new Date().toISOString()));
+  const id = randomId();
+  let attributes = valid.value;
+  const membership = membersOn(exchange, type);
+  if (membership !== undefined) {
+    const settled = await settleWholeGroup(exchange, membership, body.value, id, attributes);
+    if (!settled.ok) return errorResponse(settled.error);
+    attributes = settled.value.body;
+  }
+  const resource = assembleResource(attributes, id, createdMeta(name, new Date().toISOString()));
   const sized = checkResourceSize(resource, context.limits);
   if (!sized.ok) return errorResponse(sized.error);
+  const allowed = await checkBeforeWrite(exchange, { operation: 'create', resourceType: name, id, resource });
+  if (!allowed.ok) return errorResponse(allowed.error);
   const written = await context.store.create(name, resource, { ...exchange.storeContext, unique: type.model.unique });
   if (!written.ok) {
     return errorResponse(written.reason === 'uniqueness' ? uniquenessError(written.attribute) : { status: 409, detail: 'The resource could not be created' });
   }
   const created = written.resource;
+  // A new id is in no group, unless dangling references are accepted (a group may name it first).
+  const [computed] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
   const shown = { ...selection.value, sent: sentAttributes(type.model, valid.value) };
-  const response = resourceResponse(201, presentResource(type, created, exchange.baseUrl, shown), created, resourceLocation(type, created.id, exchange.baseUrl));
+  const response = resourceResponse(201, presentResource(type, computed ?? created, exchange.baseUrl, shown), created, resourceLocation(type, created.id, exchange.baseUrl));
   await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
   return response;
 }
-

@@ -1,7 +1,13 @@
+import type { ScimResource } from '../../schema/scim-resource.js';
+import type { CascadedChange, DeleteContext } from '../../store/scim-store.js';
+import { checkBeforeWrite } from '../before-write.js';
 import { actorOf, writeKey, type Exchange } from '../exchange.js';
 import { loadResource } from '../load-resource.js';
+import { removeReferences } from '../membership/index.js';
+import { notFoundError } from '../not-found.js';
 import { notifyChange } from '../notify-change.js';
 import { checkIfMatch } from '../precondition.js';
+import { changedMeta } from '../resource-meta.js';
 import { emptyResponse, errorResponse } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import type { ServedType } from '../server-context.js';
@@ -10,22 +16,44 @@ import { ETAG_MISMATCH } from '../write-failure.js';
 /**
  * `DELETE {endpoint}/{id}` (RFC 7644 §3.6): 204 with no body; 404 when unknown; with `If-Match`,
  * 412 unless it names the current version, checked and deleted atomically by the store.
+ * Deleting a User or Group removes it from every group's `members` (decisions.md): atomically by a
+ * store with `capabilities.references`, else by the core right after the delete. Each group so
+ * changed gets a new version and a `patch` change event.
  */
 export async function deleteResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
+  const membership = context.membership;
+  const referenced = membership !== undefined && membership.memberTypes.includes(type) ? membership : undefined;
+  const storeCascades = referenced !== undefined && context.store.capabilities?.references === true;
   const outcome = await context.writes.run(writeKey(exchange, name, id), async () => {
     const loaded = await loadResource(context, type, id, exchange.storeContext);
     if (!loaded.ok) return loaded;
     const existing = loaded.value;
     const precondition = checkIfMatch(request, existing);
     if (!precondition.ok) return precondition;
+    const allowed = await checkBeforeWrite(exchange, { operation: 'delete', resourceType: name, id: existing.id, existing });
+    if (!allowed.ok) return allowed;
     const expected = precondition.value === undefined ? undefined : existing.meta.version;
-    const deleted = await context.store.delete(name, existing.id, expected, exchange.storeContext);
-    if (deleted.ok) return { ok: true as const, value: existing };
-    return { ok: false as const, error: deleted.reason === 'notFound' ? { status: 404, detail: '' } : ETAG_MISMATCH };
+    const ctx: DeleteContext =
+      referenced === undefined
+        ? exchange.storeContext
+        : {
+            ...exchange.storeContext,
+            references: [{ resourceType: referenced.group.model.definition.name, attribute: referenced.members.name }],
+            touch: (resource: ScimResource) => changedMeta(resource, new Date().toISOString()),
+          };
+    const deleted = await context.store.delete(name, existing.id, expected, ctx);
+    if (deleted.ok) return { ok: true as const, value: { existing, cascaded: storeCascades ? (deleted.cascaded ?? []) : undefined } };
+    return { ok: false as const, error: deleted.reason === 'notFound' ? notFoundError(context, type, id) : ETAG_MISMATCH };
   });
   if (!outcome.ok) return errorResponse(outcome.error);
-  await notifyChange(context, { operation: 'delete', resourceType: name, id: outcome.value.id, before: outcome.value, ...actorOf(exchange) });
+  const { existing } = outcome.value;
+  let cascaded: readonly CascadedChange[] = outcome.value.cascaded ?? [];
+  if (referenced !== undefined && !storeCascades) cascaded = await removeReferences(exchange, referenced, existing.id);
+  await notifyChange(context, { operation: 'delete', resourceType: name, id: existing.id, before: existing, ...actorOf(exchange) });
+  for (const change of cascaded) {
+    await notifyChange(context, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...actorOf(exchange) });
+  }
   return emptyResponse(204);
 }

@@ -1,12 +1,13 @@
-import { charge, createWorkBudget, exhausted } from '../../budget/work-budget.js';
+import { createWorkBudget, exhausted } from '../../budget/work-budget.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
-import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
+import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../budget/index.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
-import { queryResources, type TypeQuery } from '../query-resources.js';
+import { queryType, withComputedAttributes } from '../membership/index.js';
+import type { TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
 import { cursorPage } from '../paging/cursor-page.js';
@@ -50,27 +51,20 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
   const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
   const budgeted = budgetedQuery(located, budget, cost);
-  const present = (found: readonly ScimResource[]): Record<string, unknown>[] | undefined => {
-    const resources: Record<string, unknown>[] = [];
-    for (const resource of found) {
-      const presented = presentResource(type, resource, exchange.baseUrl, selection);
-      if (!charge(budget, presentedCost(presented))) return undefined;
-      resources.push(presented);
-    }
-    return resources;
-  };
+  const present = (resource: ScimResource) => presentResource(type, resource, exchange.baseUrl, selection);
+  const shown = async (found: readonly ScimResource[]) => withComputedAttributes(exchange, type, found, selection);
   const pagination = exchange.context.pagination;
   if (cursor !== undefined && pagination !== undefined) {
     const page = await cursorPage(exchange, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
     if (exhausted(budget)) return errorResponse(workLimitError(budget));
     if (!page.ok) return errorResponse(page.error);
-    const resources = present(page.value.resources);
-    if (resources === undefined) return errorResponse(workLimitError(budget));
-    return jsonResponse(200, cursorListBody(page.value.totalResults, resources, page.value));
+    const resources = presentWithinBudget(await shown(page.value.resources), present, budget);
+    if (!resources.ok) return errorResponse(resources.error);
+    return jsonResponse(200, cursorListBody(page.value.totalResults, resources.value, page.value));
   }
-  const result = await queryResources(exchange.context, type, budgeted, exchange.storeContext);
+  const result = await queryType(exchange, type, budgeted);
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
-  const resources = present(result.resources);
-  if (resources === undefined) return errorResponse(workLimitError(budget));
-  return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
+  const resources = presentWithinBudget(await shown(result.resources), present, budget);
+  if (!resources.ok) return errorResponse(resources.error);
+  return jsonResponse(200, listBody(result.totalResults, startIndex, resources.value));
 }

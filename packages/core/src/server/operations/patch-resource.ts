@@ -1,8 +1,10 @@
 import { ok } from '../../errors/result.js';
 import { applyPatch } from '../../patch/apply-patch.js';
 import { validateResource } from '../../schema/validate-resource.js';
+import type { MultiValuedChange } from '../../store/scim-store.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { actorOf, type Exchange } from '../exchange.js';
+import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes, engineReport, type EngineReport } from '../membership/index.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -17,7 +19,9 @@ import { resourceResponse } from './resource-response.js';
 /**
  * `PATCH {endpoint}/{id}` (RFC 7644 §3.5.2): apply every operation or none, validate the result
  * as a whole, store it, answer 200 with the resource, or 204 with only its `ETag` when configured
- * or asked for (see patchAnswersNoContent). The same check order as PUT.
+ * or asked for (see patchAnswersNoContent). The same check order as PUT. The store is told what
+ * changed in multi-valued attributes (`WriteContext.changes`): a group member added is one element
+ * added, not a new group.
  */
 export async function patchResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const { context, request } = exchange;
@@ -27,18 +31,36 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   if (!body.ok) return errorResponse(body.error);
   const options = patchOptions(context);
   const validation = validationOptions(context);
-  const outcome = await updateResource(exchange, type, id, (existing) => {
+  const membership = membersOn(exchange, type);
+  const client = membership === undefined ? undefined : patchMembers(membership, body.value);
+  const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
     const patched = applyPatch(type.model, existing, body.value, options);
     if (!patched.ok) return patched;
-    if (!patched.value.changed) return ok(existing);
-    const { resource, touched, changes } = patched.value;
-    return validateResource(type.model, resource, { operation: 'patch', existing, touched, changes }, validation);
+    if (!patched.value.changed) return ok({ body: existing });
+    const { resource, touched, changes: engineChanges } = patched.value;
+    const valid = validateResource(type.model, resource, { operation: 'patch', existing, touched, changes: engineChanges }, validation);
+    if (!valid.ok) return valid;
+    const report: EngineReport = engineReport(patched.value);
+    if (membership === undefined || client === undefined) return ok({ body: valid.value, ...(report.changes === undefined ? {} : { changes: report.changes }) });
+    const settled = await settlePatchedGroup(exchange, membership, client, existing, valid.value, report);
+    if (!settled.ok) return settled;
+    const change = settled.value.change;
+    if (change === undefined) return ok({ body: settled.value.body, ...(report.changes === undefined ? {} : { changes: report.changes }) });
+    const others = (report.changes ?? []).filter((candidate) => candidate.attribute !== change.attribute);
+    const changes: MultiValuedChange[] = [...others, change];
+    // Members were added or removed: the group changed, no whole-resource compare needed.
+    const changed = change.added.length > 0 || change.removed.length > 0;
+    return ok({ body: settled.value.body, changes, ...(changed ? { changed } : {}) });
   });
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
-  const response = patchAnswersNoContent(context, request)
-    ? emptyResponse(204, { ETag: after.meta.version })
-    : resourceResponse(200, presentResource(type, after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after, before) }), after);
+  if (patchAnswersNoContent(context, request)) {
+    const response = emptyResponse(204, { ETag: after.meta.version });
+    if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
+    return response;
+  }
+  const [shown] = await withComputedAttributes(exchange, type, [after], selection.value);
+  const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after, before) }), after);
   if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

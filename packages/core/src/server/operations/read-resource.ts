@@ -1,6 +1,7 @@
 import { selectionFromQuery } from '../attribute-selection.js';
 import type { Exchange } from '../exchange.js';
 import { loadResource } from '../load-resource.js';
+import { withComputedAttributes } from '../membership/index.js';
 import { ifNoneMatchHits } from '../precondition.js';
 import { presentResource } from '../present-resource.js';
 import { emptyResponse, errorResponse } from '../serialize.js';
@@ -9,8 +10,8 @@ import type { ServedType } from '../server-context.js';
 import { resourceResponse } from './resource-response.js';
 
 /**
- * `GET {endpoint}/{id}` (RFC 7644 §3.4.1): 200 with the resource and its `ETag`; 404 with an
- * empty detail when unknown; 304 with an empty body when `If-None-Match` names the current version.
+ * `GET {endpoint}/{id}` (RFC 7644 §3.4.1): 200 with the resource and its `ETag` (computed `groups`
+ * included when shown); 404 when unknown; 304 with an empty body when `If-None-Match` names the current version.
  */
 export async function readResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const selection = selectionFromQuery(exchange.request);
@@ -19,5 +20,6 @@ export async function readResource(exchange: Exchange, type: ServedType, id: str
   if (!loaded.ok) return errorResponse(loaded.error);
   const resource = loaded.value;
   if (ifNoneMatchHits(exchange.request, resource)) return emptyResponse(304, { ETag: resource.meta.version });
-  return resourceResponse(200, presentResource(type, resource, exchange.baseUrl, selection.value), resource);
+  const [shown] = await withComputedAttributes(exchange, type, [resource], selection.value);
+  return resourceResponse(200, presentResource(type, shown ?? resource, exchange.baseUrl, selection.value), resource);
 }

@@ -1,6 +1,8 @@
+import { ok } from '../../errors/result.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { actorOf, type Exchange } from '../exchange.js';
+import { membersOn, settleWholeGroup, withComputedAttributes } from '../membership/index.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -23,13 +25,19 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   const body = readJsonBody(context, request);
   if (!body.ok) return errorResponse(body.error);
   const options = validationOptions(context);
-  const outcome = await updateResource(exchange, type, id, (existing) =>
-    validateResource(type.model, body.value, { operation: 'replace', existing }, options),
-  );
+  const membership = membersOn(exchange, type);
+  const outcome = await updateResource(exchange, type, id, 'replace', async (existing) => {
+    const valid = validateResource(type.model, body.value, { operation: 'replace', existing }, options);
+    if (!valid.ok) return valid;
+    if (membership === undefined) return ok({ body: valid.value });
+    const settled = await settleWholeGroup(exchange, membership, body.value, existing.id, valid.value, existing);
+    return settled.ok ? ok({ body: settled.value.body }) : settled;
+  });
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
   // PUT replaces everything: what the stored resource holds is what the client sent.
-  const response = resourceResponse(200, presentResource(type, after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after) }), after);
+  const [shown] = await withComputedAttributes(exchange, type, [after], selection.value);
+  const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after) }), after);
   if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

@@ -3,14 +3,17 @@ import { scimError } from '../../errors/scim-error.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
+import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../budget/index.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
-import { queryResources, type TypeQuery } from '../query-resources.js';
+import { queryType, withComputedAttributes } from '../membership/index.js';
+import type { TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody } from '../search-parameters.js';
-import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import { bindingOf } from '../paging/cursor-page.js';
+import { readIndexCursor } from '../paging/index-cursor.js';
+import { cursorListBody, errorResponse, jsonResponse, listBody } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import type { ServedType } from '../server-context.js';
 
@@ -26,7 +29,15 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   if (!body.ok) return errorResponse(body.error);
   const parameters = searchFromBody(context, body.value);
   if (!parameters.ok) return errorResponse(parameters.error);
-  const { filter, sortBy, sortOrder, startIndex, count, selection } = parameters.value;
+  const { filter, sortBy, sortOrder, count, selection, cursor } = parameters.value;
+  // RFC 9865 §3 (through RFC 7644 §3.4.3): cursors here carry an index, the list being merged in memory.
+  const pagination = context.pagination;
+  const walk =
+    cursor === undefined || pagination === undefined
+      ? undefined
+      : await readIndexCursor(pagination, bindingOf('/.search', { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, exchange.storeContext.tenant), cursor);
+  if (walk !== undefined && !walk.ok) return errorResponse(walk.error);
+  const startIndex = walk?.value.startIndex ?? parameters.value.startIndex;
 
   const types = context.types.filter((type) => type.rootSearch);
   const models = types.map((type) => type.model);
@@ -50,7 +61,7 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const found: { type: ServedType; resource: ScimResource }[] = [];
   let total = 0;
   for (const type of types) {
-    const result = await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } }, exchange.storeContext);
+    const result = await queryType(exchange, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } });
     if (exhausted(budget)) return errorResponse(workLimitError(budget));
     total += result.totalResults;
     if (total > max) return errorResponse(scimError('tooMany', `The search matches at least ${total} resources; the limit is ${max}. Narrow the filter.`));
@@ -59,11 +70,13 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   if (compare !== undefined) found.sort((a, b) => (charge(budget, 1) ? compare.value(a.resource, b.resource) : 0));
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
-  const resources: Record<string, unknown>[] = [];
+  const computed: { type: ServedType; resource: ScimResource }[] = [];
   for (const { type, resource } of page) {
-    const presented = presentResource(type, resource, exchange.baseUrl, selection);
-    if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
-    resources.push(presented);
+    const [shown] = await withComputedAttributes(exchange, type, [resource], selection);
+    computed.push({ type, resource: shown ?? resource });
   }
-  return jsonResponse(200, listBody(found.length, startIndex, resources));
+  const resources = presentWithinBudget(computed, ({ type, resource }) => presentResource(type, resource, exchange.baseUrl, selection), budget);
+  if (!resources.ok) return errorResponse(resources.error);
+  if (walk !== undefined) return jsonResponse(200, cursorListBody(found.length, resources.value, await walk.value.around(resources.value.length, found.length, count)));
+  return jsonResponse(200, listBody(found.length, startIndex, resources.value));
 }

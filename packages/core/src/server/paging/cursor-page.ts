@@ -7,6 +7,7 @@ import type { Exchange } from '../exchange.js';
 import { queryResources, storeCursorApplies, type TypeQuery } from '../query-resources.js';
 import type { ServedType } from '../server-context.js';
 import { issueCursor, readCursor } from './cursor-token.js';
+import { readIndexCursor } from './index-cursor.js';
 import type { PaginationSettings } from './pagination-settings.js';
 
 /** One RFC 9865 page: the resources, the total, and the cursors around it. */
@@ -41,39 +42,35 @@ export async function cursorPage(
   cursor: string,
   count: number,
 ): Promise<Result<CursorPage>> {
-  const binding = bindingOf(type, bound, exchange.storeContext.tenant);
-  const position = cursor === '' ? undefined : await readCursor(settings, binding, cursor);
-  if (position !== undefined && !position.ok) return position;
-  const at = position?.value;
-  const issue = (next: Parameters<typeof issueCursor>[2]): Promise<string> => issueCursor(settings, binding, next);
-
+  const binding = bindingOf(type.model.definition.name, bound, exchange.storeContext.tenant);
   const keyset = storeCursorApplies(exchange.context, { ...query, page: { startIndex: 1, count }, cursor: '' });
-  if (!keyset && at?.kind === 'store') return err(scimError('invalidCursor', 'The cursor is not valid for this query; start again without a cursor (RFC 9865 §2.1)'));
-  if (keyset && at?.kind !== 'index') {
-    const result = await queryResources(exchange.context, type, { ...query, page: { startIndex: 1, count }, cursor: at?.cursor ?? '' }, exchange.storeContext);
-    return ok({
-      totalResults: result.totalResults,
-      resources: result.resources,
-      // RFC 9865 §2: never an empty nextCursor, and none for count=0 (it would lead nowhere).
-      ...(result.nextCursor === undefined || result.nextCursor === '' || count === 0 ? {} : { nextCursor: await issue({ kind: 'store', cursor: result.nextCursor }) }),
-      ...(result.previousCursor === undefined || result.previousCursor === '' || at === undefined ? {} : { previousCursor: await issue({ kind: 'store', cursor: result.previousCursor }) }),
-    });
+  if (!keyset) {
+    const at = await readIndexCursor(settings, binding, cursor);
+    if (!at.ok) return at;
+    const result = await queryResources(exchange.context, type, { ...query, page: { startIndex: at.value.startIndex, count } }, exchange.storeContext);
+    return ok({ totalResults: result.totalResults, resources: result.resources, ...(await at.value.around(result.resources.length, result.totalResults, count)) });
   }
 
-  const startIndex = at?.kind === 'index' ? at.startIndex : 1;
-  const result = await queryResources(exchange.context, type, { ...query, page: { startIndex, count } }, exchange.storeContext);
-  const after = startIndex - 1 + result.resources.length;
+  const position = cursor === '' ? undefined : await readCursor(settings, binding, cursor);
+  if (position !== undefined && !position.ok) return position;
+  const stored = position?.value;
+  if (stored !== undefined && stored.kind !== 'store') return err(scimError('invalidCursor', 'The cursor is not valid for this query; start again without a cursor (RFC 9865 §2.1)'));
+  const at = stored?.cursor;
+  const issue = (next: string): Promise<string> => issueCursor(settings, binding, { kind: 'store', cursor: next });
+  const result = await queryResources(exchange.context, type, { ...query, page: { startIndex: 1, count }, cursor: at ?? '' }, exchange.storeContext);
   return ok({
     totalResults: result.totalResults,
     resources: result.resources,
-    ...(count > 0 && after < result.totalResults ? { nextCursor: await issue({ kind: 'index', startIndex: after + 1 }) } : {}),
-    ...(startIndex > 1 && count > 0 ? { previousCursor: await issue({ kind: 'index', startIndex: Math.max(1, startIndex - count) }) } : {}),
+    // RFC 9865 §2: never an empty nextCursor, and none for count=0 (it would lead nowhere); no previousCursor on the first page.
+    ...(result.nextCursor === undefined || result.nextCursor === '' || count === 0 ? {} : { nextCursor: await issue(result.nextCursor) }),
+    ...(result.previousCursor === undefined || result.previousCursor === '' || at === undefined ? {} : { previousCursor: await issue(result.previousCursor) }),
   });
 }
 
-function bindingOf(type: ServedType, query: CursorQuery, tenant: string | undefined): string {
+/** What a cursor is bound to (RFC 9865 §2: follow-up requests repeat the query): where, filter, sort, tenant. */
+export function bindingOf(where: string, query: CursorQuery, tenant: string | undefined): string {
   return JSON.stringify([
-    type.model.definition.name,
+    where,
     query.filter === undefined ? '' : printFilter(query.filter),
     query.sortBy === undefined ? '' : printAttrPath(query.sortBy),
     query.sortOrder,

@@ -76,7 +76,9 @@ function decodeBase64url(text: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    // Canonical encodings only: unused trailing bits set would give a second spelling of one cursor.
+    return base64url(bytes) === text ? bytes : undefined;
   } catch {
     return undefined;
   }

@@ -181,8 +181,10 @@ describe('POST /Bulk (RFC 7644 §3.7)', () => {
         { method: 'POST', path: '/Users', bulkId: 'same', data: { schemas: [USER], userName: 'one' } },
         { method: 'POST', path: '/Users', bulkId: 'same', data: { schemas: [USER], userName: 'two' } },
         { method: 'POST', path: '/Bulk', bulkId: 'nested', data: { schemas: [BULK], Operations: [] } },
+        { method: 'POST', path: '/Groups', bulkId: 'g', data: { schemas: [URN.group], displayName: 'G', members: [{ value: 'bulkId:same' }] } },
       ]),
     );
-    expect(reply.body['Operations'].map((result: { status: string }) => result.status)).toEqual(['400', '400', '400', '201', '400', '400']);
+    // The duplicate declaration fails alone: bulkId:same still stands for the first one's user.
+    expect(reply.body['Operations'].map((result: { status: string }) => result.status)).toEqual(['400', '400', '400', '201', '400', '400', '201']);
   });
 });

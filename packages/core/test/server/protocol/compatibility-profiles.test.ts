@@ -119,3 +119,30 @@ describe('compatibility profiles', () => {
     expect(removed.body['members']).toBeUndefined();
   });
 });
+
+describe('compatibility profiles per tenant', () => {
+  it("a tenant's profile replaces the server's tolerances; its options apply over the server's", async () => {
+    const server = createScimServer({
+      resourceTypes: [userResourceType],
+      store: createMemoryStore(),
+      logger: { log: () => undefined },
+      compatibility: 'strict',
+      authenticate: (request) => ({ ok: true, tenant: String(request.headers?.['x-tenant']) }),
+      tenancy: {
+        configure: (tenant) =>
+          tenant === 'entra'
+            ? { resourceTypes: [userResourceType], compatibility: 'entra' }
+            : tenant === 'partial'
+              ? { resourceTypes: [userResourceType], compatibility: { stringBooleans: true } }
+              : undefined,
+      },
+    });
+    const create = (tenant: string) => call(server, post('/Users', { ...entraUser, [ENTERPRISE]: undefined, schemas: [URN.user] }, { headers: { 'content-type': 'application/scim+json', 'x-tenant': tenant } }));
+    expect((await create('plain')).status).toBe(400);
+    expect((await create('entra')).status).toBe(201);
+    expect((await create('partial')).status).toBe(201);
+    const filter = (tenant: string) => call(server, { method: 'GET', path: '/Users', query: { filter: 'userName eq x' }, headers: { 'x-tenant': tenant } });
+    expect((await filter('entra')).status).toBe(200);
+    expect((await filter('partial')).body).toMatchObject({ scimType: 'invalidFilter' });
+  });
+});

@@ -96,6 +96,37 @@ describe('cursor paging (RFC 9865)', () => {
     expect((await list(target, { cursor, count: '2', filter: 'userName sw "u"' })).body).toMatchObject({ status: '400', scimType: 'expiredCursor' });
   });
 
+  it('binds cursors to the tenant: one tenant’s cursor is invalid for another', async () => {
+    const target = cursorServer({
+      authenticate: (request) => ({ ok: true, tenant: String(request.headers?.['x-tenant']) }),
+    });
+    const as = (tenant: string, query: Record<string, string>) => call(target, { method: 'GET', path: '/Users', query, headers: { 'x-tenant': tenant } });
+    for (const tenant of ['t1', 't2']) {
+      for (const name of names(3)) await call(target, post('/Users', user(name), { headers: { 'content-type': 'application/scim+json', 'x-tenant': tenant } }));
+    }
+    const first = await as('t1', { cursor: '', count: '2' });
+    expect(first.body['totalResults']).toBe(3);
+    expect((await as('t1', { cursor: first.body['nextCursor'], count: '2' })).body['itemsPerPage']).toBe(1);
+    expect((await as('t2', { cursor: first.body['nextCursor'], count: '2' })).body).toMatchObject({ status: '400', scimType: 'invalidCursor' });
+  });
+
+  it('pages the server-root POST /.search by cursor too (an index-encoded one)', async () => {
+    const target = cursorServer();
+    await seed(target, names(5));
+    const search = (extra: Record<string, unknown>) => call(target, post('/.search', { schemas: [URN.searchRequest], filter: 'userName sw "u"', count: 2, ...extra }));
+    const seen: string[] = [];
+    let reply = await search({ cursor: '' });
+    for (;;) {
+      expect(reply.body['startIndex']).toBeUndefined();
+      seen.push(...userNames(reply.body));
+      if (reply.body['nextCursor'] === undefined) break;
+      reply = await search({ cursor: reply.body['nextCursor'] });
+    }
+    expect(seen).toEqual(names(5));
+    const listCursor = (await list(target, { cursor: '', count: '2', filter: 'userName sw "u"' })).body['nextCursor'];
+    expect((await search({ cursor: listCursor })).body).toMatchObject({ scimType: 'invalidCursor' });
+  });
+
   it('accepts another server’s cursors when both share cursorSecret', async () => {
     const store = createMemoryStore();
     const pagination = { cursorSecret: 's'.repeat(32) };

@@ -1,0 +1,27 @@
+import { createServer } from 'node:http';
+import { createScimServer } from '@scimkit/core';
+import { answerClientError, createNodeHandler } from '@scimkit/node';
+import { createFullServerConfig } from './config.js';
+
+/**
+ * Serve the full reference server at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
+ * SCIM_TOKEN, when set, requires `Authorization: Bearer <token>` on every request; when unset the
+ * server is open to anyone who can reach it, and says so loudly.
+ */
+const host = process.env['HOST'] ?? '127.0.0.1';
+const port = Number(process.env['PORT'] ?? 8080);
+const token = process.env['SCIM_TOKEN'];
+
+if (token === undefined || token === '') {
+  console.warn('WARNING: SCIM_TOKEN is not set: this SCIM server is OPEN, anyone who can reach it can read and change every user and group.');
+}
+const scim = createScimServer(createFullServerConfig(token === undefined || token === '' ? {} : { token }));
+const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
+// A request Node's parser refuses still gets a SCIM error body.
+server.on('clientError', answerClientError);
+server.listen(port, host, () => {
+  const address = server.address();
+  const shown = typeof address === 'object' && address !== null ? address.port : port;
+  console.log(`SCIM full server listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,52 @@
+import { projectResource } from '../../schema/project-resource.js';
+import type { ScimResource } from '../../schema/scim-resource.js';
+import type { AttributeSelection } from '../attribute-selection.js';
+import type { Exchange } from '../exchange.js';
+import type { ServedType } from '../server-context.js';
+import { GROUPS, type Membership } from './membership.js';
+import { computeGroups } from './user-groups.js';
+
+/**
+ * Whether a response with `selection` shows `groups` of `type` (RFC 7644 §3.4.2.5, RFC 7643 §2.2
+ * `returned`), decided by projecting a probe with the same rules every response uses, so that
+ * `attributes=groups.display`, URN-qualified names and `excludedAttributes` all agree.
+ */
+export function showsGroups(type: ServedType, selection: AttributeSelection): boolean {
+  const probe: ScimResource = {
+    schemas: [type.model.core.id],
+    id: 'probe',
+    meta: { resourceType: type.model.definition.name, created: '', lastModified: '', version: '' },
+    [GROUPS]: [{ value: 'probe', $ref: 'probe', display: 'probe', type: 'direct' }],
+  };
+  return projectResource(type.model, probe, selection)[GROUPS] !== undefined;
+}
+
+/** The membership whose `groups` are computed on `type`, if any. */
+export function computedOn(exchange: Exchange, type: ServedType): Membership | undefined {
+  const membership = exchange.context.membership;
+  return membership !== undefined && membership.computed.has(type) ? membership : undefined;
+}
+
+/** `resource` with its computed `groups` (none: the attribute is absent, RFC 7643 §2.5). */
+export async function withGroups(exchange: Exchange, membership: Membership, resource: ScimResource): Promise<ScimResource> {
+  const groups = await computeGroups(exchange, membership, resource.id);
+  const { [GROUPS]: _stored, ...rest } = resource;
+  return (groups.length === 0 ? rest : { ...rest, [GROUPS]: groups }) as ScimResource;
+}
+
+/**
+ * The resources as a response shows them: with computed `groups` when their type has them and the
+ * selection shows them; otherwise untouched, at no cost (no group is looked up).
+ */
+export async function withComputedAttributes(
+  exchange: Exchange,
+  type: ServedType,
+  resources: readonly ScimResource[],
+  selection: AttributeSelection,
+): Promise<readonly ScimResource[]> {
+  const membership = computedOn(exchange, type);
+  if (membership === undefined || !showsGroups(type, selection)) return resources;
+  const out: ScimResource[] = [];
+  for (const resource of resources) out.push(await withGroups(exchange, membership, resource));
+  return out;
+}

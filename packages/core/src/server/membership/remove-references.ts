@@ -1,0 +1,56 @@
+import type { ScimResource } from '../../schema/scim-resource.js';
+import type { CascadedChange } from '../../store/scim-store.js';
+import { backoff } from '../update-resource.js';
+import type { Exchange } from '../exchange.js';
+import { changedMeta } from '../resource-meta.js';
+import { groupsReferencing } from './groups-referencing.js';
+import type { Membership } from './membership.js';
+import { memberKeyOf } from './member-key.js';
+
+/** How many times removing a reference from one group re-reads it after losing a compare-and-swap. */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * After a delete, for a store without `capabilities.references`: remove the deleted id from the
+ * `members` of every group that holds it (found by `members.value eq`), one compare-and-swap per
+ * group, re-read and retried when another write won. Each group changed gets a new version; the
+ * store is told which elements went (`changes`). Returns the groups changed.
+ */
+export async function removeReferences(exchange: Exchange, membership: Membership, id: string): Promise<CascadedChange[]> {
+  const { context } = exchange;
+  const name = membership.group.model.definition.name;
+  const cascaded: CascadedChange[] = [];
+  for (const found of await groupsReferencing(context, membership, id, exchange.storeContext)) {
+    const changed = await context.writes.run(`${name}\u0000${found.id}`, () => removeFrom(exchange, membership, found, id));
+    if (changed !== undefined) cascaded.push(changed);
+  }
+  return cascaded;
+}
+
+async function removeFrom(exchange: Exchange, membership: Membership, found: ScimResource, id: string): Promise<CascadedChange | undefined> {
+  const { context } = exchange;
+  const name = membership.group.model.definition.name;
+  const attribute = membership.members.name;
+  const keyOf = memberKeyOf(membership.members);
+  const target = keyOf({ value: id });
+  let current: ScimResource | undefined = found;
+  for (let attempt = 1; current !== undefined && attempt <= MAX_ATTEMPTS; attempt++) {
+    const members = current[attribute];
+    if (!Array.isArray(members)) return undefined;
+    const kept = members.filter((element) => keyOf(element) !== target);
+    if (kept.length === members.length) return undefined;
+    const removed = members.filter((element) => keyOf(element) === target) as Readonly<Record<string, unknown>>[];
+    const { [attribute]: _members, ...rest } = current;
+    const next = { ...rest, ...(kept.length === 0 ? {} : { [attribute]: kept }), meta: changedMeta(current, new Date().toISOString()) } as ScimResource;
+    const written = await context.store.replace(name, current.id, next, current.meta.version, {
+      ...exchange.storeContext,
+      unique: membership.group.model.unique,
+      changes: [{ attribute, added: [], removed }],
+    });
+    if (written.ok) return { resourceType: name, before: current, after: written.resource };
+    if (written.reason !== 'versionMismatch') return undefined;
+    await backoff(attempt);
+    current = await context.store.get(name, found.id, exchange.storeContext);
+  }
+  return undefined;
+}
