@@ -23,7 +23,7 @@ const documented = {
   '@scimkit/core': [
     'createScimServer', 'createMemoryStore', 'createSchemaRegistry', 'userResourceType', 'groupResourceType',
     'enterpriseUserSchema', 'builtinResourceTypes', 'scimError', 'ScimException', 'SCIM_TYPES', 'URN', 'DEFAULT_LIMITS',
-    'readRequestBody', 'parseQuery', 'scimErrorResponse', 'mountBaseUrl', 'limitHttpServer', 'answerClientError',
+    'readRequestBody', 'parseQuery', 'scimErrorResponse', 'mountBaseUrl', 'limitHttpServer', 'answerClientError', 'bearerToken',
   ],
   '@scimkit/core/engine': [
     'parseFilter', 'parsePatchPath', 'parseAttrPath', 'parseAttrPathList', 'printFilter', 'compileFilter', 'compileSort',
