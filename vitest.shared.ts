@@ -9,4 +9,5 @@ export const sourceAliases = {
   '@scimkit/node': at('./packages/node/src/index.ts'),
   '@scimkit/express': at('./packages/express/src/index.ts'),
   '@scimkit/koa': at('./packages/koa/src/index.ts'),
+  '@scimkit/postgres': at('./packages/postgres/src/index.ts'),
 };
