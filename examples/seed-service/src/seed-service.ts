@@ -10,6 +10,7 @@ import {
   type ScimResource,
   type ScimServer,
   type ScimServerLimits,
+  type ScimStore,
 } from '@scimkit/core';
 
 /** The two read-only groups of service-spec.md, found only through `POST /.search`. */
@@ -40,6 +41,11 @@ export interface SeedServiceOptions {
   readonly logger?: ScimLogger;
   /** Override limits (tests use small ones); the service's own are those of service-spec.md. */
   readonly limits?: ScimServerLimits;
+  /**
+   * Where resources live; default a fresh in-memory store holding {@link GROUP_FIXTURES}. A store
+   * given here must hold the fixtures already (see `storeFromEnv`).
+   */
+  readonly store?: ScimStore;
 }
 
 /**
@@ -51,7 +57,7 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
   const { bearerToken } = options;
   return createScimServer({
     resourceTypes: [userResourceType, { ...groupResourceType, operations: [], rootSearch: true }],
-    store: createMemoryStore({ initial: { Group: GROUP_FIXTURES } }),
+    store: options.store ?? createMemoryStore({ initial: { Group: GROUP_FIXTURES } }),
     limits: { rootSearchMaxResults: 1000, ...options.limits },
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
