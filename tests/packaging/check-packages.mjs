@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const packages = ['core', 'node', 'express', 'koa'];
+const packages = ['core', 'node', 'express', 'koa', 'postgres'];
 /** Entry point → names it must export (a subset: the ones the docs use). */
 const documented = {
   '@scimkit/core': [
@@ -27,8 +27,9 @@ const documented = {
   '@scimkit/node': ['createNodeHandler', 'answerClientError'],
   '@scimkit/express': ['scimRouter', 'answerClientError'],
   '@scimkit/koa': ['scimMiddleware', 'answerClientError'],
+  '@scimkit/postgres': ['createPostgresStore', 'migrate', 'fromPgPool', 'fromPGlite', 'openPostgresStore'],
 };
-const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', '@types'];
+const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', '@types', 'pg', 'pg-types', 'pg-pool', 'pg-protocol', 'pg-connection-string', 'pgpass', 'pg-int8', 'postgres-array', 'postgres-bytea', 'postgres-date', 'postgres-interval', 'split2', 'xtend', 'pg-cloudflare', '@electric-sql'];
 /** vitest only loads inside its runner (and refuses require()), so the kit is loaded against a stand-in. */
 const vitestStub = 'const noop = () => undefined; module.exports = { describe: noop, it: noop, test: noop, expect: noop, beforeEach: noop, afterEach: noop, beforeAll: noop, afterAll: noop };';
 
