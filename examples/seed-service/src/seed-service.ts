@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   createMemoryStore,
   createScimServer,
@@ -64,7 +65,7 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
     ...(bearerToken === undefined
       ? {}
       : {
-          authenticate: (request) => (readsServiceProviderConfig(request) ? { ok: true } : checkBearer(request.headers, bearerToken)),
+          authenticate: bearerAuthentication(bearerToken),
           authenticationSchemes: [
             {
               type: 'oauthbearertoken',
@@ -79,18 +80,30 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
 }
 
 /**
- * RFC 7643 §5: the service provider SHOULD make `authenticationSchemes` publicly accessible
- * without prior authentication, so a client can learn how to authenticate. Only this read is open.
+ * The `authenticate` hook of the seed service. The server runs it before routing, so without the
+ * token every path answers 401, unknown ones included. RFC 7643 §5: the service provider SHOULD make
+ * `authenticationSchemes` publicly accessible without prior authentication, so a client can learn
+ * how to authenticate: `/ServiceProviderConfig` alone is open (any method: routing then answers 405
+ * for anything but GET and HEAD, which tells nothing the RFC does not).
  */
-function readsServiceProviderConfig(request: ScimRequest): boolean {
-  const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
-  return (method === 'GET' || method === 'HEAD') && typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?$/i.test(request.path);
+function bearerAuthentication(token: string): (request: ScimRequest) => AuthenticationResult {
+  const expected = digest(token);
+  return (request) => (isServiceProviderConfig(request) ? { ok: true } : checkBearer(request.headers, expected));
 }
 
-function checkBearer(headers: Readonly<Record<string, string | readonly string[] | undefined>> | undefined, token: string): AuthenticationResult {
+function isServiceProviderConfig(request: ScimRequest): boolean {
+  return typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?$/i.test(request.path);
+}
+
+/** Compares SHA-256 digests in constant time: response timing tells nothing about the token. */
+function checkBearer(headers: Readonly<Record<string, string | readonly string[] | undefined>> | undefined, expected: Buffer): AuthenticationResult {
   const header = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
   const value = typeof header === 'string' ? header : header?.[0];
   const match = value === undefined ? null : /^Bearer\s+(.+)$/i.exec(value.trim());
-  if (match !== null && match[1] === token) return { ok: true, principal: 'bearer' };
+  if (match?.[1] !== undefined && timingSafeEqual(digest(match[1]), expected)) return { ok: true, principal: 'bearer' };
   return { ok: false, detail: 'A valid bearer token is required' };
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
 }

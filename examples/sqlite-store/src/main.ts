@@ -1,13 +1,16 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createScimServer, userResourceType } from '@scimkit/core';
 import { createNodeHandler } from '@scimkit/node';
 import { createSqliteStore } from './sqlite-store.js';
 import { openDatabase } from './open-database.js';
+import { databaseSaver } from './save-database.js';
 
 /**
  * `npm start -w @scimkit/example-sqlite-store`: users in a SQLite file ($SCIM_DB_FILE, default
- * ./scim.sqlite), served at http://$HOST:$PORT/scim/v2. The file is rewritten after every change.
+ * ./scim.sqlite), served at http://$HOST:$PORT/scim/v2. After every change the whole database is
+ * written to a temporary file, flushed and renamed over the file before the client gets its answer:
+ * a crash leaves the last saved state, never a torn file. A demo, not for large data (see README).
  */
 const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 8080);
@@ -17,7 +20,7 @@ const db = await openDatabase(existsSync(file) ? readFileSync(file) : undefined)
 const scim = createScimServer({
   resourceTypes: [userResourceType],
   store: createSqliteStore(db),
-  onChange: () => writeFileSync(file, db.export()),
+  onChange: databaseSaver(file, () => db.export()),
 });
 
 const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));

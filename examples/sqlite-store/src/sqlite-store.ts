@@ -1,4 +1,4 @@
-import type { ScimResource, ScimStore, StoreDeleteResult, StoreWriteResult, UniqueAttribute } from '@scimkit/core';
+import { uniqueKey, type ScimResource, type ScimStore, type StoreContext, type StoreDeleteResult, type StoreWriteResult, type UniqueAttribute } from '@scimkit/core';
 import type { Database, SqlValue } from 'sql.js';
 import { createTables } from './create-tables.js';
 import { indexedEquality } from './indexed-equality.js';
@@ -8,7 +8,8 @@ import { uniqueValues } from './unique-values.js';
  * A `ScimStore` over a SQLite database (sql.js). Every write is one transaction whose statements
  * carry the guarantees: the primary key of `scim_unique_values` refuses a second holder of a unique
  * value, and `UPDATE … WHERE version = ?` is the compare-and-swap. The same statements keep those
- * guarantees on a server database with concurrent connections.
+ * guarantees on a server database with concurrent connections. Every statement is scoped to the
+ * call's tenant (`ctx.tenant`, `''` for the default tenant), which leads every key.
  */
 export function createSqliteStore(db: Database): ScimStore {
   createTables(db);
@@ -40,10 +41,10 @@ export function createSqliteStore(db: Database): ScimStore {
   };
 
   /** Claims the resource's unique values; the name of the first one another resource holds, if any. */
-  const claimUniqueValues = (resourceType: string, resource: ScimResource, unique: readonly UniqueAttribute[]): string | undefined => {
+  const claimUniqueValues = (tenant: string, resourceType: string, resource: ScimResource, unique: readonly UniqueAttribute[]): string | undefined => {
     for (const [attribute, value] of uniqueValues(resource, unique)) {
       try {
-        db.run('INSERT INTO scim_unique_values (resource_type, attribute, value, id) VALUES (?, ?, ?, ?)', [resourceType, attribute, value, resource.id]);
+        db.run('INSERT INTO scim_unique_values (tenant, resource_type, attribute, value, id) VALUES (?, ?, ?, ?, ?)', [tenant, resourceType, attribute, value, resource.id]);
       } catch (error) {
         if (isUniqueViolation(error)) return attribute;
         throw error;
@@ -53,59 +54,64 @@ export function createSqliteStore(db: Database): ScimStore {
   };
 
   /** Why a write that touched no row failed: the row is gone, or its version moved on. */
-  const missOf = (resourceType: string, id: string): 'notFound' | 'versionMismatch' =>
-    column('SELECT 1 FROM scim_resources WHERE resource_type = ? AND id = ?', [resourceType, id]).length === 0 ? 'notFound' : 'versionMismatch';
+  const missOf = (tenant: string, resourceType: string, id: string): 'notFound' | 'versionMismatch' =>
+    column('SELECT 1 FROM scim_resources WHERE tenant = ? AND resource_type = ? AND id = ?', [tenant, resourceType, id]).length === 0 ? 'notFound' : 'versionMismatch';
 
   return {
     capabilities: { filter: (filter) => indexedEquality(filter) !== undefined },
 
     async create(resourceType, resource, ctx) {
+      const tenant = tenantOf(ctx);
       return transaction((): StoreWriteResult => {
         db.run(
-          'INSERT INTO scim_resources (resource_type, id, user_name, external_id, version, data) VALUES (?, ?, ?, ?, ?, ?)',
-          [resourceType, resource.id, userName(resource), externalId(resource), resource.meta.version, JSON.stringify(resource)],
+          'INSERT INTO scim_resources (tenant, resource_type, id, user_name, external_id, version, data) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          [tenant, resourceType, resource.id, userName(resource), externalId(resource), resource.meta.version, JSON.stringify(resource)],
         );
-        const taken = claimUniqueValues(resourceType, resource, ctx.unique);
+        const taken = claimUniqueValues(tenant, resourceType, resource, ctx.unique);
         return taken === undefined ? { ok: true, resource } : { ok: false, reason: 'uniqueness', attribute: taken };
       });
     },
 
-    async get(resourceType, id) {
-      return resources('SELECT data FROM scim_resources WHERE resource_type = ? AND id = ?', [resourceType, id])[0];
+    async get(resourceType, id, ctx) {
+      return resources('SELECT data FROM scim_resources WHERE tenant = ? AND resource_type = ? AND id = ?', [tenantOf(ctx), resourceType, id])[0];
     },
 
     async replace(resourceType, id, resource, expectedVersion, ctx) {
+      const tenant = tenantOf(ctx);
       return transaction((): StoreWriteResult => {
         db.run(
           `UPDATE scim_resources SET user_name = ?, external_id = ?, version = ?, data = ?
-           WHERE resource_type = ? AND id = ? AND version = ?`,
-          [userName(resource), externalId(resource), resource.meta.version, JSON.stringify(resource), resourceType, id, expectedVersion],
+           WHERE tenant = ? AND resource_type = ? AND id = ? AND version = ?`,
+          [userName(resource), externalId(resource), resource.meta.version, JSON.stringify(resource), tenant, resourceType, id, expectedVersion],
         );
-        if (db.getRowsModified() !== 1) return { ok: false, reason: missOf(resourceType, id) };
-        db.run('DELETE FROM scim_unique_values WHERE resource_type = ? AND id = ?', [resourceType, id]);
-        const taken = claimUniqueValues(resourceType, resource, ctx.unique);
+        if (db.getRowsModified() !== 1) return { ok: false, reason: missOf(tenant, resourceType, id) };
+        db.run('DELETE FROM scim_unique_values WHERE tenant = ? AND resource_type = ? AND id = ?', [tenant, resourceType, id]);
+        const taken = claimUniqueValues(tenant, resourceType, resource, ctx.unique);
         return taken === undefined ? { ok: true, resource } : { ok: false, reason: 'uniqueness', attribute: taken };
       });
     },
 
-    async delete(resourceType, id, expectedVersion) {
+    async delete(resourceType, id, expectedVersion, ctx) {
+      const tenant = tenantOf(ctx);
       return transaction((): StoreDeleteResult => {
-        if (expectedVersion === undefined) db.run('DELETE FROM scim_resources WHERE resource_type = ? AND id = ?', [resourceType, id]);
-        else db.run('DELETE FROM scim_resources WHERE resource_type = ? AND id = ? AND version = ?', [resourceType, id, expectedVersion]);
-        if (db.getRowsModified() !== 1) return { ok: false, reason: missOf(resourceType, id) };
-        db.run('DELETE FROM scim_unique_values WHERE resource_type = ? AND id = ?', [resourceType, id]);
+        if (expectedVersion === undefined) db.run('DELETE FROM scim_resources WHERE tenant = ? AND resource_type = ? AND id = ?', [tenant, resourceType, id]);
+        else db.run('DELETE FROM scim_resources WHERE tenant = ? AND resource_type = ? AND id = ? AND version = ?', [tenant, resourceType, id, expectedVersion]);
+        if (db.getRowsModified() !== 1) return { ok: false, reason: missOf(tenant, resourceType, id) };
+        db.run('DELETE FROM scim_unique_values WHERE tenant = ? AND resource_type = ? AND id = ?', [tenant, resourceType, id]);
         return { ok: true };
       });
     },
 
-    async query(resourceType, query) {
+    async query(resourceType, query, ctx) {
+      const tenant = tenantOf(ctx);
       // The core hands over a filter only when `capabilities.filter` accepted it: one indexed
       // equality. SQL narrows the rows; the core's reference predicate has the last word.
       const equality = query.filter === undefined ? undefined : indexedEquality(query.filter);
       const rows =
         equality === undefined
-          ? resources('SELECT data FROM scim_resources WHERE resource_type = ? ORDER BY rowid', [resourceType])
-          : resources(`SELECT data FROM scim_resources WHERE resource_type = ? AND ${equality.column} = ? ORDER BY rowid`, [
+          ? resources('SELECT data FROM scim_resources WHERE tenant = ? AND resource_type = ? ORDER BY rowid', [tenant, resourceType])
+          : resources(`SELECT data FROM scim_resources WHERE tenant = ? AND resource_type = ? AND ${equality.column} = ? ORDER BY rowid`, [
+              tenant,
               resourceType,
               equality.value,
             ]);
@@ -115,8 +121,13 @@ export function createSqliteStore(db: Database): ScimStore {
   };
 }
 
+/** The tenant column's value: the call's tenant, `''` for the default tenant. */
+function tenantOf(ctx: StoreContext | undefined): string {
+  return ctx?.tenant ?? '';
+}
+
 function userName(resource: ScimResource): string | null {
-  return typeof resource['userName'] === 'string' ? resource['userName'].toLowerCase() : null;
+  return typeof resource['userName'] === 'string' ? uniqueKey(resource['userName'], false) : null;
 }
 
 function externalId(resource: ScimResource): string | null {

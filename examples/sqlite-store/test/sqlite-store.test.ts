@@ -83,6 +83,7 @@ describe('the SQLite store, statement by statement', () => {
   it('declares exactly the equality filters on its indexed columns', () => {
     expect(indexedEquality(eq('USERNAME', 'BJensen'))).toEqual({ column: 'user_name', value: 'bjensen' });
     expect(indexedEquality(eq('userName', 'x', USER))).toEqual({ column: 'user_name', value: 'x' });
+    expect(indexedEquality(eq('userName', 'JOSE\u0301'))).toEqual({ column: 'user_name', value: 'jos\u00e9' });
     expect(indexedEquality(eq('externalId', 'AbC'))).toEqual({ column: 'external_id', value: 'AbC' });
     expect(indexedEquality(eq('id', '42'))).toEqual({ column: 'id', value: '42' });
     expect(indexedEquality(eq('displayName', 'x'))).toBeUndefined();
@@ -105,6 +106,23 @@ describe('the SQLite store, statement by statement', () => {
     const all = await store.query('User', everything);
     expect(all.totalResults).toBe(2);
     expect(all.resources.map((r) => r.id)).toEqual(['1', '2']);
+  });
+
+  it('keys every row by tenant: the default tenant is the empty string', async () => {
+    const db = await openDatabase();
+    const store = createSqliteStore(db);
+    await store.create('User', user('1', 'bjensen'), { unique });
+    await store.create('User', user('1', 'BJensen'), { unique, tenant: 'acme' });
+    expect(db.exec('SELECT tenant, id, user_name FROM scim_resources ORDER BY tenant')[0]?.values).toEqual([
+      ['', '1', 'bjensen'],
+      ['acme', '1', 'bjensen'],
+    ]);
+    expect(db.exec('SELECT tenant, value FROM scim_unique_values ORDER BY tenant')[0]?.values).toEqual([
+      ['', 'bjensen'],
+      ['acme', 'bjensen'],
+    ]);
+    expect(await store.delete('User', '1', undefined, { tenant: 'acme' })).toEqual({ ok: true });
+    expect((await store.get('User', '1'))?.['userName']).toBe('bjensen');
   });
 
   it('survives a save and a reload of the database file', async () => {

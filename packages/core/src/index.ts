@@ -26,7 +26,7 @@ export type {
 } from './server/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
-export { createMemoryStore } from './store/index.js';
+export { createMemoryStore, uniqueKey } from './store/index.js';
 export type {
   MemoryStoreOptions,
   ScimStore,

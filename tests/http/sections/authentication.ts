@@ -30,13 +30,21 @@ export function describeAuthentication(start: StartService): void {
       expect(config.body.authenticationSchemes).toEqual([expect.objectContaining({ type: 'oauthbearertoken', name: expect.any(String), description: expect.any(String) })]);
     });
 
-    it('routes before authenticating (404, 405), authenticates before reading the body (401)', async () => {
+    it('authenticates before routing (401 where routing would say 404, 405 or 501) and before reading the body', async () => {
       started = await start({ bearerToken: 's3cret' });
       const anonymous = scimClient(started.baseUrl);
-      expectError(await anonymous.get('/Nope'), 404);
-      expectError(await anonymous.send('DELETE', '/Users'), 405);
-      // Authentication comes before the body is read.
-      expectError(await anonymous.send('POST', '/Users', { raw: '{broken', headers: { 'Content-Type': 'application/scim+json' } }), 401);
+      const wrong = scimClient(started.baseUrl, { Authorization: 'Bearer s3cres' });
+      for (const client of [anonymous, wrong]) {
+        for (const reply of [await client.get('/Nope'), await client.send('DELETE', '/Users'), await client.post('/Bulk', {}), await client.get('/Me')]) {
+          expectError(reply, 401);
+          expect(reply.headers.get('allow')).toBeNull();
+        }
+        // Authentication comes before the body is read.
+        expectError(await client.send('POST', '/Users', { raw: '{broken', headers: { 'Content-Type': 'application/scim+json' } }), 401);
+      }
+      const good = scimClient(started.baseUrl, { Authorization: 'Bearer s3cret' });
+      expectError(await good.get('/Nope'), 404);
+      expectError(await good.send('DELETE', '/Users'), 405);
     });
 
     it('with a bearer token configured, /ServiceProviderConfig alone is readable without it (RFC 7643 §5)', async () => {

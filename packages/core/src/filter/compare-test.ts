@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { isDateTime } from '../schema/is-date-time.js';
+import { uniqueKey } from '../store/unique-value.js';
 import type { ValueTest } from './any-at.js';
 import type { CompareOperator, CompValue } from './ast.js';
 import { dateTimeInstant } from './date-time-instant.js';
@@ -69,11 +70,13 @@ function stringTest(op: CompareOperator, value: string, caseExact: boolean): Val
       case 'le': return (v) => typeof v === 'string' && v <= value;
     }
   }
-  // RFC 7643 §2.2 caseExact false: compare ignoring case; locale-free lower-casing.
+  // RFC 7643 §2.2 caseExact false: compare ignoring case; locale-free lower-casing. Equality
+  // compares the key stores index (NFC, lower-cased; decisions.md "Request bodies").
   const needle = value.toLowerCase();
+  const key = uniqueKey(value, false);
   switch (op) {
-    case 'eq': return (v) => typeof v === 'string' && v.toLowerCase() === needle;
-    case 'ne': return (v) => typeof v === 'string' && v.toLowerCase() !== needle;
+    case 'eq': return (v) => typeof v === 'string' && uniqueKey(v, false) === key;
+    case 'ne': return (v) => typeof v === 'string' && uniqueKey(v, false) !== key;
     case 'co': return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
     case 'sw': return (v) => typeof v === 'string' && v.toLowerCase().startsWith(needle);
     case 'ew': return (v) => typeof v === 'string' && v.toLowerCase().endsWith(needle);

@@ -1,3 +1,4 @@
+import { uniqueKey } from '../store/unique-value.js';
 import type { ValueTest } from './any-at.js';
 
 /**
@@ -7,10 +8,10 @@ import type { ValueTest } from './any-at.js';
  */
 export function topLevelEquality(key: string, value: string, caseExact: boolean): ValueTest {
   if (caseExact) return (holder) => typeof holder === 'object' && holder !== null && (holder as Record<string, unknown>)[key] === value;
-  const needle = value.toLowerCase();
+  const needle = uniqueKey(value, false);
   return (holder) => {
     if (typeof holder !== 'object' || holder === null) return false;
     const v = (holder as Record<string, unknown>)[key];
-    return typeof v === 'string' && v.toLowerCase() === needle;
+    return typeof v === 'string' && uniqueKey(v, false) === needle;
   };
 }

@@ -25,6 +25,9 @@ export function appendValues(
   at: string,
   budget: WorkBudget,
 ): Result<Appended> {
+  // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
+  const appending = spend(budget, items.length, at);
+  if (!appending.ok) return appending;
   const elements = [...current];
   const written: number[] = [];
   const keyOf = valueKeyOf(definition);

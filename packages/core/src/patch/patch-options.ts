@@ -47,7 +47,8 @@ export interface PatchOptions {
   readonly maxOperations?: number;
   /**
    * Most element visits in one request, over all its operations: elements examined by value filters
-   * (`emails[type eq "work"]`), by linear equality scans, and by `primary: true` writes. Adding or
+   * (`emails[type eq "work"]`), by linear equality scans, by `primary: true` writes, and each value
+   * an `add` appends. Adding or
    * removing values by `value` (group members) is indexed and counts 1 per 4 elements. Beyond it
    * the request is a 400 invalidValue and nothing is written. Default 5,000,000.
    */

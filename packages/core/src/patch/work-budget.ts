@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
+import { charge, type WorkBudget } from '../budget/work-budget.js';
 
 /**
  * What editing one selected element costs, in element visits: a copy, its mutability checks, its
@@ -14,17 +15,15 @@ export const ELEMENT_WRITE_VISITS = 8;
 export const INDEXED_ELEMENTS_PER_VISIT = 4;
 
 /**
- * The work one PATCH request may do on multi-valued attributes, counted in element visits: each
- * element a value filter examines, each element a linear equality scan compares, each element a
- * `primary: true` write checks, and ELEMENT_WRITE_VISITS for each element an operation selects.
- * Indexed passes (adding or removing values by `value`, as Entra does for group members) count one
- * visit per INDEXED_ELEMENTS_PER_VISIT elements. Shared by every operation of the request, so many cheap-looking operations on a large
+ * The work one PATCH request may do on multi-valued attributes is a WorkBudget (budget/) counted in
+ * element visits: each element a value filter examines, each element a linear equality scan
+ * compares, each element a `primary: true` write checks, each value an `add` appends, and
+ * ELEMENT_WRITE_VISITS for each element an operation selects. Indexed passes (adding or removing
+ * values by `value`, as Entra does for group members) count one visit per INDEXED_ELEMENTS_PER_VISIT
+ * elements. Shared by every operation of the request, so many cheap-looking operations on a large
  * attribute cannot block the event loop for seconds.
  */
-export interface WorkBudget {
-  used: number;
-  readonly limit: number;
-}
+export type { WorkBudget };
 
 /** The visits an indexed pass over `elements` elements counts. */
 export function indexedVisits(elements: number): number {
@@ -33,7 +32,6 @@ export function indexedVisits(elements: number): number {
 
 /** Counts `visits` more element visits, or 400 invalidValue once the request exceeds its limit. */
 export function spend(budget: WorkBudget, visits: number, at: string): Result<void> {
-  budget.used += visits;
-  if (budget.used <= budget.limit) return ok(undefined);
+  if (charge(budget, visits)) return ok(undefined);
   return err(scimError('invalidValue', `${at}: PATCH request too complex: more than ${budget.limit} element comparisons; send fewer operations`));
 }

@@ -12,7 +12,8 @@ export interface Caller {
 }
 
 /**
- * Stage 2, authenticate (RFC 7644 §2): run the configured hook. A refusal is a 401 with a
+ * Stage 1, authenticate (RFC 7644 §2): run the configured hook, before routing, so a refusal
+ * tells nothing about which paths and methods exist. A refusal is a 401 with a
  * `WWW-Authenticate` challenge (RFC 9110 §11.6.1), or a 403; both carry a SCIM error body.
  * Without a hook every caller is let in.
  */

@@ -6,6 +6,7 @@ import { getResourceType, listResourceTypes } from './discovery/resource-types-e
 import { getSchema, listSchemas } from './discovery/schemas-endpoint.js';
 import { getServiceProviderConfig } from './discovery/service-provider-config.js';
 import type { Exchange } from './exchange.js';
+import { checkQueryParameters } from './limits/query-parameter-limit.js';
 import { reportError } from './notify-change.js';
 import { createResource } from './operations/create-resource.js';
 import { deleteResource } from './operations/delete-resource.js';
@@ -37,7 +38,7 @@ export interface ScimServer {
  * Create a SCIM 2.0 server (RFC 7644) from its configuration. Throws a TypeError for an invalid
  * configuration (a programmer error at start-up); everything after that is answered as data.
  *
- * Each request runs the same stages: route → authenticate → parse → load → precondition →
+ * Each request runs the same stages: authenticate → route → parse → load → precondition →
  * validate → execute → project → serialize (see `server/operations`).
  */
 export function createScimServer(config: ScimServerConfig): ScimServer {
@@ -67,10 +68,13 @@ async function answer(context: ServerContext, request: ScimRequest): Promise<Sci
   try {
     const method = typeof request?.method === 'string' ? request.method : '';
     const path = typeof request?.path === 'string' ? request.path : '';
-    const routed = route(context, method, path);
-    if (!routed.ok) return errorResponse(routed.error);
+    // Authenticate first: an unauthenticated client learns nothing of the routes (no 404/405/501).
     const caller = await authenticate(context, request);
     if (!caller.ok) return errorResponse(caller.error);
+    const routed = route(context, method, path);
+    if (!routed.ok) return errorResponse(routed.error);
+    const bounded = checkQueryParameters(request, context.limits.maxQueryParameters);
+    if (!bounded.ok) return errorResponse(bounded.error);
     const exchange: Exchange = { context, request, caller: caller.value, baseUrl: resolveBaseUrl(context, request), storeContext: {} };
     return await dispatch(exchange, routed.value);
   } catch (error) {

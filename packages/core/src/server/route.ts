@@ -18,7 +18,7 @@ export type Endpoint =
 type Place = ReadonlyMap<string, Endpoint>;
 
 /**
- * Stage 1, route (RFC 7644 §3.2): map method and path to an endpoint. An unknown path is a 404;
+ * Stage 2, route (RFC 7644 §3.2): map method and path to an endpoint. An unknown path is a 404;
  * a known path with a method it does not offer is a 405 with an `Allow` header. Path segments
  * match case-insensitively, a trailing slash is tolerated, and ids are percent-decoded.
  */

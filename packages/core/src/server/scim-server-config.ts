@@ -99,11 +99,39 @@ export interface ScimServerLimits {
   readonly maxPatchOperations?: number;
   /**
    * Most element visits one PATCH request may make over all its operations: elements examined by
-   * value filters (`emails[type eq "work"]`) and linear scans, 8 per element an operation selects;
-   * adding or removing values by `value` (group members) is indexed and counts 1 per 4 elements.
+   * value filters (`emails[type eq "work"]`) and linear scans, 1 per value an `add` appends, 8 per
+   * element an operation selects; adding or removing values by `value` (group members) is indexed
+   * and counts 1 per 4 elements.
    * More is 400 invalidValue, nothing written. Default 5,000,000.
    */
   readonly maxPatchElementVisits?: number;
+  /**
+   * Most units of work one list or search request may make the server do in memory: each value a
+   * filter term visits (a term on a multi-valued attribute visits each of its elements), each
+   * comparison of a sort, each value a response presents (1 per resource, plus each element of its
+   * multi-valued attributes). More is 400 tooMany naming this limit, refused as soon as it is
+   * exceeded. Default 2,000,000: a full scan of 1,000,000 users with a one-term filter fits; so does
+   * a page holding 2,000,000 group members (about 360 MB of JSON).
+   */
+  readonly maxRequestWork?: number;
+  /**
+   * Most query parameters one request may carry, repeats counted; more is 400 invalidValue.
+   * Default 100 (SCIM itself defines seven).
+   */
+  readonly maxQueryParameters?: number;
+  /**
+   * Most values one multi-valued attribute of a resource may hold (at any depth); a create, replace
+   * or patch that would store more is 400 invalidValue naming the attribute and this limit.
+   * Default 200,000: twice a 100,000-member group.
+   */
+  readonly maxValuesPerAttribute?: number;
+  /**
+   * Largest a stored resource may be, in bytes of its JSON (UTF-8, as stored: without
+   * `meta.location`); a create, replace or patch that would store more is 400 invalidValue naming
+   * this limit. Default 33,554,432 (32 MiB): a 100,000-member group with `value`, `$ref`, `display`
+   * and `type` on every member takes about 20 MB.
+   */
+  readonly maxResourceBytes?: number;
   /** Longest accepted `filter` expression, in characters. Default 10,000. */
   readonly filterMaxLength?: number;
   /** Deepest accepted nesting of `and`/`or`/`not`/parentheses in a filter. Default 50. */
@@ -153,8 +181,10 @@ export interface ScimServerConfig {
    */
   readonly baseUrl?: string;
   /**
-   * Decides who may call the service; runs after routing and before the body is read. Without it
-   * the server is open to anyone who can reach it. A throw is a 500.
+   * Decides who may call the service; runs first, for every path (known or not) and before the body
+   * is read, so an unauthenticated client learns nothing of the routes: a refusal is a 401 even
+   * where routing would answer 404, 405 or 501. Let `/ServiceProviderConfig` through to keep it
+   * public (RFC 7643 §5). Without it the server is open to anyone who can reach it. A throw is a 500.
    */
   readonly authenticate?: (request: ScimRequest) => AuthenticationResult | Promise<AuthenticationResult>;
   /** Schemes advertised in `/ServiceProviderConfig` (`authenticationSchemes`). Default none. */

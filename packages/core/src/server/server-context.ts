@@ -45,6 +45,10 @@ export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   rootSearchMaxResults: 1000,
   maxPatchOperations: DEFAULT_PATCH_OPTIONS.maxOperations,
   maxPatchElementVisits: DEFAULT_PATCH_OPTIONS.maxElementVisits,
+  maxRequestWork: 2_000_000,
+  maxQueryParameters: 100,
+  maxValuesPerAttribute: 200_000,
+  maxResourceBytes: 32 * 1024 * 1024,
   filterMaxLength: DEFAULT_FILTER_LIMITS.maxLength,
   filterMaxDepth: DEFAULT_FILTER_LIMITS.maxDepth,
 });

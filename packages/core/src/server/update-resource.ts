@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors/result.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import { deepEqual } from './deep-equal.js';
 import type { Exchange } from './exchange.js';
+import { checkResourceSize } from './limits/resource-size.js';
 import { loadResource } from './load-resource.js';
 import { checkIfMatch } from './precondition.js';
 import { assembleResource, changedMeta } from './resource-meta.js';
@@ -48,6 +49,8 @@ export async function updateResource(exchange: Exchange, type: ServedType, id: s
       const candidate = assembleResource(revised.value, existing.id, existing.meta);
       if (sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
       const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
+      const sized = checkResourceSize(next, context.limits);
+      if (!sized.ok) return sized;
       const written = await context.store.replace(name, existing.id, next, existing.meta.version, { ...exchange.storeContext, unique: type.model.unique });
       if (written.ok) return ok({ before: existing, after: written.resource, changed: true });
       if (written.reason === 'notFound') return err({ status: 404, detail: '' });

@@ -1,66 +1,82 @@
 import type { ScimResource } from '../schema/scim-resource.js';
 import { MemoryTable } from './memory-table.js';
-import type { ScimStore, StoreCapabilities } from './scim-store.js';
+import type { CascadedChange, ScimStore, StoreCapabilities } from './scim-store.js';
 
 export interface MemoryStoreOptions {
   /**
-   * Resources to start with, by resource type name (`{ Group: [...] }`). Stored as given (cloned),
-   * without uniqueness checks; each needs `id` and `meta.version`.
+   * Resources to start with, by resource type name (`{ Group: [...] }`), for the default tenant.
+   * Stored as given (deep-frozen copies), without uniqueness checks; each needs `id` and
+   * `meta.version`. Indexed exactly as if created one by one.
    */
   readonly initial?: Readonly<Record<string, readonly ScimResource[]>>;
 }
 
-/** The memory store evaluates every filter, sorts and pages itself. */
-const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true };
+/**
+ * The memory store evaluates every filter, sorts and pages itself (by index and by keyset cursor),
+ * and removes references atomically with a delete.
+ */
+const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true };
 
 /**
- * The in-memory reference store: lossless (every resource is cloned on the way in and out),
- * uniqueness enforced atomically (case-insensitively when the attribute is not caseExact), and
- * `id`, `externalId` and unique attributes indexed so `userName eq "x"` is a lookup, not a scan.
- * Everything lives in this one object: two stores never share state.
+ * The in-memory reference store. Resources are kept deep-frozen and returned as they are stored,
+ * without copying (a caller that needs to change one copies it first; the core never mutates what a
+ * store returns); a write stores a frozen copy that shares every unchanged object with the version
+ * it replaces, so adding one member to a 100,000-member group copies one element.
+ *
+ * Tenants (`ctx.tenant`) are kept in separate tables: ids, uniqueness, queries, references and
+ * cursors never cross them. Uniqueness is enforced atomically (by `uniqueKey`: NFC, lower-cased when
+ * the attribute is not caseExact). `id`, `externalId`, unique attributes, any single-valued
+ * top-level string attribute and the `value` of multi-valued complex attributes (`members.value`,
+ * `emails.value`) are indexed, so `eq` on them is a lookup, not a scan. Everything lives in this
+ * one object: two stores never share state.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
-  const tables = new Map<string, MemoryTable>();
-  const table = (resourceType: string): MemoryTable => {
-    let found = tables.get(resourceType);
-    if (found === undefined) tables.set(resourceType, (found = new MemoryTable()));
+  /** tenant (undefined: the default tenant) → resource type → table. */
+  const tenants = new Map<string | undefined, Map<string, MemoryTable>>();
+  const find = (tenant: string | undefined, resourceType: string): MemoryTable | undefined => tenants.get(tenant)?.get(resourceType);
+  const table = (tenant: string | undefined, resourceType: string): MemoryTable => {
+    let types = tenants.get(tenant);
+    if (types === undefined) tenants.set(tenant, (types = new Map()));
+    let found = types.get(resourceType);
+    if (found === undefined) types.set(resourceType, (found = new MemoryTable()));
     return found;
   };
   for (const [resourceType, resources] of Object.entries(options.initial ?? {})) {
-    for (const resource of resources) table(resourceType).insert(structuredClone(resource), []);
+    for (const resource of resources) table(undefined, resourceType).insert(resource, []);
   }
 
   return {
     capabilities: MEMORY_CAPABILITIES,
 
     async create(resourceType, resource, ctx) {
-      return cloneResult(table(resourceType).insert(structuredClone(resource), ctx.unique));
+      return table(ctx.tenant, resourceType).insert(resource, ctx.unique);
     },
 
-    async get(resourceType, id) {
-      const found = tables.get(resourceType)?.get(id);
-      return found === undefined ? undefined : structuredClone(found);
+    async get(resourceType, id, ctx) {
+      return find(ctx?.tenant, resourceType)?.get(id);
     },
 
     async replace(resourceType, id, resource, expectedVersion, ctx) {
-      const copy = structuredClone(resource);
-      copy.id = id;
-      return cloneResult(table(resourceType).replace(id, copy, expectedVersion, ctx.unique));
+      return find(ctx.tenant, resourceType)?.replace(id, resource, expectedVersion, ctx.unique, ctx.changes) ?? { ok: false, reason: 'notFound' };
     },
 
-    async delete(resourceType, id, expectedVersion) {
-      return tables.get(resourceType)?.remove(id, expectedVersion) ?? { ok: false, reason: 'notFound' };
+    async delete(resourceType, id, expectedVersion, ctx) {
+      const deleted = find(ctx?.tenant, resourceType)?.remove(id, expectedVersion) ?? { ok: false, reason: 'notFound' };
+      const touch = ctx?.touch;
+      if (!deleted.ok || ctx?.references === undefined || touch === undefined) return deleted;
+      // Same synchronous step as the delete: no request can see the deleted id still referenced.
+      const cascaded: CascadedChange[] = [];
+      for (const reference of ctx.references) {
+        const holders = find(ctx.tenant, reference.resourceType);
+        for (const change of holders?.removeReferences(reference.attribute, id, touch) ?? []) {
+          cascaded.push({ resourceType: reference.resourceType, ...change });
+        }
+      }
+      return { ok: true, cascaded };
     },
 
-    async query(resourceType, query) {
-      const found = tables.get(resourceType);
-      if (found === undefined) return { totalResults: 0, resources: [] };
-      const { totalResults, resources } = found.query(query);
-      return { totalResults, resources: resources.map((resource) => structuredClone(resource)) };
+    async query(resourceType, query, ctx) {
+      return find(ctx?.tenant, resourceType)?.query(query) ?? { totalResults: 0, resources: [] };
     },
   };
-}
-
-function cloneResult<T extends { ok: boolean; resource?: ScimResource }>(result: T): T {
-  return result.ok && result.resource !== undefined ? { ...result, resource: structuredClone(result.resource) } : result;
 }

@@ -1,51 +1,102 @@
 import type { AttrPath, Filter } from '../filter/ast.js';
-import type { ScimResource } from '../schema/scim-resource.js';
-import type { FilterSemantics, StoreDeleteResult, StoreQuery, StoreQueryResult, StoreWriteResult, UniqueAttribute } from './scim-store.js';
-import { uniqueValue } from './unique-value.js';
+import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
+import { EqualityIndex, type IndexedAttribute } from './equality-index.js';
+import { freezeShared, mergeElements } from './frozen-copy.js';
+import { InsertionLog } from './insertion-log.js';
+import { pageByCursor } from './memory-cursor-page.js';
+import { topLevelPath } from './memory-cursor.js';
+import type {
+  FilterSemantics,
+  MultiValuedChange,
+  StoreDeleteResult,
+  StoreQuery,
+  StoreQueryResult,
+  StoreWriteResult,
+  UniqueAttribute,
+} from './scim-store.js';
+import { readTopLevel, scalarKey, uniqueValue } from './unique-value.js';
 
-/** One unique attribute's index: normalized value → id. */
-interface UniqueIndex {
-  readonly unique: UniqueAttribute;
-  readonly ids: Map<string, string>;
-  /** False once two resources were seen holding one value (written without this constraint): lookups are then unsafe. */
-  exact: boolean;
+/** A resource a cascade changed: as it was, and as it is now. */
+export interface ReferenceRemoval {
+  readonly before: ScimResource;
+  readonly after: ScimResource;
 }
 
 /**
- * The resources of one resource type, with the indexes that turn `id eq`, `externalId eq` and
- * `<unique attribute> eq` filters into lookups. Indexes hold ids only, never copies.
+ * The resources of one resource type of one tenant, deep-frozen, with the indexes that turn `id eq`,
+ * `externalId eq`, `<attribute> eq` and `<multi-valued>.value eq` filters into lookups. Indexes
+ * hold ids only, never copies; every index but `externalId`'s is built on first use (a uniqueness
+ * check or an `eq` lookup) from the resources already stored, then kept up to date by every write.
  *
  * Every method is synchronous: a check and the write it guards happen in one turn of the event
  * loop, so concurrent requests can never interleave between them.
  */
 export class MemoryTable {
   private readonly byId = new Map<string, ScimResource>();
-  private readonly uniqueIndexes = new Map<string, UniqueIndex>();
-  /** externalId (caseExact, RFC 7643 §3.1) → id, or the set of ids sharing it. */
-  private readonly byExternalId = new Map<string, string | Set<string>>();
+  private readonly indexes = new Map<string, EqualityIndex>();
+  /** Creation order: the unsorted order, and the tie-breaker of keyset cursors. */
+  readonly log = new InsertionLog();
+
+  constructor() {
+    this.index({ path: 'externalId', element: false });
+  }
 
   get(id: string): ScimResource | undefined {
     return this.byId.get(id);
   }
 
-  insert(resource: ScimResource, unique: readonly UniqueAttribute[]): StoreWriteResult {
-    if (this.byId.has(resource.id)) return { ok: false, reason: 'uniqueness', attribute: 'id' };
-    const conflict = this.conflict(resource, unique, undefined);
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Stores a deep-frozen copy of `input`. */
+  insert(input: ScimResource, unique: readonly UniqueAttribute[]): StoreWriteResult {
+    if (this.byId.has(input.id)) return { ok: false, reason: 'uniqueness', attribute: 'id' };
+    const conflict = this.conflict(input, unique, undefined);
     if (conflict !== undefined) return { ok: false, reason: 'uniqueness', attribute: conflict };
+    const resource = freezeShared(input) as ScimResource;
     this.byId.set(resource.id, resource);
-    this.indexAdd(resource);
+    this.log.append(resource.id);
+    for (const index of this.indexes.values()) index.addResource(resource.id, resource);
     return { ok: true, resource };
   }
 
-  replace(id: string, resource: ScimResource, expectedVersion: string, unique: readonly UniqueAttribute[]): StoreWriteResult {
+  /**
+   * Swaps in a deep-frozen copy of `input` that shares every object it can with the stored
+   * resource; for the attributes in `changes`, the kept elements are reused and only added ones
+   * copied, and the indexes over them change by the added and dropped elements only.
+   */
+  replace(id: string, input: ScimResource, expectedVersion: string, unique: readonly UniqueAttribute[], changes: readonly MultiValuedChange[] = []): StoreWriteResult {
     const current = this.byId.get(id);
     if (current === undefined) return { ok: false, reason: 'notFound' };
     if (current.meta.version !== expectedVersion) return { ok: false, reason: 'versionMismatch' };
-    const conflict = this.conflict(resource, unique, id);
+    const conflict = this.conflict(input, unique, id);
     if (conflict !== undefined) return { ok: false, reason: 'uniqueness', attribute: conflict };
-    this.indexRemove(current);
+
+    const merged = new Map<string, { dropped: readonly unknown[]; added: readonly unknown[] }>();
+    const built = new Set<unknown>();
+    let draft: Record<string, unknown> = { ...input, id };
+    for (const change of changes) {
+      const next = readTopLevel(input, change.attribute);
+      const stored = readTopLevel(current, change.attribute);
+      if (!Array.isArray(next) || !Array.isArray(stored) || merged.has(change.attribute)) continue;
+      const { elements, dropped, added } = mergeElements(stored, next, change.removed);
+      draft = withTopLevel(draft, change.attribute, elements);
+      built.add(elements);
+      merged.set(change.attribute, { dropped, added });
+    }
+    const resource = freezeShared(draft, current, built) as ScimResource;
     this.byId.set(id, resource);
-    this.indexAdd(resource);
+    for (const index of this.indexes.values()) {
+      const delta = index.attribute.element ? merged.get(index.attribute.path) : undefined;
+      if (delta !== undefined) {
+        index.removeElements(id, delta.dropped);
+        index.addElements(id, delta.added);
+      } else if (readTopLevel(resource, index.attribute.path) !== readTopLevel(current, index.attribute.path)) {
+        index.removeResource(id, current);
+        index.addResource(id, resource);
+      }
+    }
     return { ok: true, resource };
   }
 
@@ -53,21 +104,50 @@ export class MemoryTable {
     const current = this.byId.get(id);
     if (current === undefined) return { ok: false, reason: 'notFound' };
     if (expectedVersion !== undefined && current.meta.version !== expectedVersion) return { ok: false, reason: 'versionMismatch' };
-    this.indexRemove(current);
+    for (const index of this.indexes.values()) index.removeResource(id, current);
     this.byId.delete(id);
+    this.log.remove(id);
     return { ok: true };
   }
 
-  /** Filter (by lookup when an index applies, else by scan), sort, page. Returns stored objects. */
+  /**
+   * Removes every element of the multi-valued `attribute` whose `value` is `id` (found through the
+   * attribute's element index, not a scan), giving each changed resource the `meta` of `touch`.
+   */
+  removeReferences(attribute: string, id: string, touch: (resource: ScimResource) => ScimMeta): ReferenceRemoval[] {
+    const index = this.index({ path: attribute, element: true });
+    const key = scalarKey(id, false);
+    const removals: ReferenceRemoval[] = [];
+    for (const holder of key === undefined ? [] : index.ids(key)) {
+      const before = this.byId.get(holder);
+      const elements = before === undefined ? undefined : readTopLevel(before, attribute);
+      if (before === undefined || !Array.isArray(elements)) continue;
+      const references = (e: unknown): boolean => typeof e === 'object' && e !== null && (e as { value?: unknown }).value === id;
+      const dropped = elements.filter(references);
+      if (dropped.length === 0) continue;
+      const kept = elements.filter((e) => !references(e));
+      const frozen = Object.freeze(kept);
+      const draft = withTopLevel({ ...before }, attribute, frozen);
+      draft['meta'] = touch(before);
+      const after = freezeShared(draft, before, new Set([frozen])) as ScimResource;
+      this.byId.set(holder, after);
+      index.removeElements(holder, dropped);
+      for (const other of this.indexes.values()) {
+        if (other !== index && readTopLevel(after, other.attribute.path) !== readTopLevel(before, other.attribute.path)) {
+          other.removeResource(holder, before);
+          other.addResource(holder, after);
+        }
+      }
+      removals.push({ before, after });
+    }
+    return removals;
+  }
+
+  /** Filter (by lookup when an index applies, else by scan), sort, page (by index or keyset cursor). Returns stored objects. */
   query(query: StoreQuery): StoreQueryResult {
     const { filter, semantics } = query;
-    let rows: ScimResource[] | undefined;
-    if (filter !== undefined) {
-      const ids = this.candidates(filter, semantics);
-      rows = [];
-      const source = ids === undefined ? this.byId.values() : this.resolve(ids);
-      for (const resource of source) if (semantics.matches(resource)) rows.push(resource);
-    }
+    if (query.cursor !== undefined) return pageByCursor(this, query, filter === undefined ? undefined : this.matching(filter, semantics));
+    let rows = filter === undefined ? undefined : this.matching(filter, semantics);
     if (query.sort !== undefined && semantics.compare !== undefined) {
       rows = (rows ?? [...this.byId.values()]).sort(semantics.compare);
     }
@@ -76,6 +156,27 @@ export class MemoryTable {
     const count = Math.max(0, query.count ?? Number.POSITIVE_INFINITY);
     const resources = rows !== undefined ? rows.slice(start, start + count) : this.slice(start, count);
     return { totalResults, resources };
+  }
+
+  /** Every stored resource, in creation order. */
+  all(): ScimResource[] {
+    return [...this.byId.values()];
+  }
+
+  /** The resources matching `filter`, in creation order. */
+  private matching(filter: Filter, semantics: FilterSemantics): ScimResource[] {
+    const ids = this.candidates(filter, semantics);
+    const rows: ScimResource[] = [];
+    if (ids === undefined) {
+      for (const resource of this.byId.values()) if (semantics.matches(resource)) rows.push(resource);
+      return rows;
+    }
+    for (const id of ids) {
+      const resource = this.byId.get(id);
+      if (resource !== undefined && semantics.matches(resource)) rows.push(resource);
+    }
+    if (rows.length > 1) rows.sort((a, b) => (this.log.seq(a.id) ?? 0) - (this.log.seq(b.id) ?? 0));
+    return rows;
   }
 
   /** Insertion-order page of all resources without materializing the whole table. */
@@ -91,13 +192,6 @@ export class MemoryTable {
     return page;
   }
 
-  private *resolve(ids: Iterable<string>): Iterable<ScimResource> {
-    for (const id of ids) {
-      const resource = this.byId.get(id);
-      if (resource !== undefined) yield resource;
-    }
-  }
-
   // ── uniqueness ──────────────────────────────────────────────────────────────
 
   /** The first unique attribute whose value another resource already holds, if any. */
@@ -105,70 +199,55 @@ export class MemoryTable {
     for (const attribute of unique) {
       const value = uniqueValue(resource, attribute);
       if (value === undefined) continue;
-      const holder = this.uniqueIndex(attribute).ids.get(value);
-      if (holder !== undefined && holder !== self) return attribute.path;
+      const folded = scalarKey(readTopLevel(resource, attribute.path), false) as string;
+      for (const holder of this.index({ path: attribute.path, element: false }).ids(folded)) {
+        if (holder === self) continue;
+        const other = this.byId.get(holder);
+        if (other !== undefined && uniqueValue(other, attribute) === value) return attribute.path;
+      }
     }
     return undefined;
   }
 
-  /** The index of a unique attribute, built on first use from the resources already stored. */
-  private uniqueIndex(attribute: UniqueAttribute): UniqueIndex {
-    const key = `${attribute.path}\u0000${attribute.caseExact ? 'exact' : 'fold'}`;
-    let index = this.uniqueIndexes.get(key);
+  /** The index of an attribute, built on first use from the resources already stored. */
+  private index(attribute: IndexedAttribute): EqualityIndex {
+    const key = `${attribute.path}\u0000${attribute.element ? 'value' : ''}`;
+    let index = this.indexes.get(key);
     if (index === undefined) {
-      index = { unique: attribute, ids: new Map(), exact: true };
-      for (const resource of this.byId.values()) addTo(index, resource);
-      this.uniqueIndexes.set(key, index);
+      index = new EqualityIndex(attribute);
+      for (const [id, resource] of this.byId) index.addResource(id, resource);
+      this.indexes.set(key, index);
     }
     return index;
-  }
-
-  private indexAdd(resource: ScimResource): void {
-    for (const index of this.uniqueIndexes.values()) addTo(index, resource);
-    const externalId = resource.externalId;
-    if (typeof externalId !== 'string') return;
-    const held = this.byExternalId.get(externalId);
-    if (held === undefined) this.byExternalId.set(externalId, resource.id);
-    else if (typeof held === 'string') this.byExternalId.set(externalId, new Set([held, resource.id]));
-    else held.add(resource.id);
-  }
-
-  private indexRemove(resource: ScimResource): void {
-    for (const index of this.uniqueIndexes.values()) {
-      const value = uniqueValue(resource, index.unique);
-      if (value !== undefined && index.ids.get(value) === resource.id) index.ids.delete(value);
-    }
-    const externalId = resource.externalId;
-    if (typeof externalId !== 'string') return;
-    const held = this.byExternalId.get(externalId);
-    if (held === resource.id) this.byExternalId.delete(externalId);
-    else if (typeof held === 'object') {
-      held.delete(resource.id);
-      if (held.size === 1) this.byExternalId.set(externalId, held.values().next().value as string);
-    }
   }
 
   // ── index lookups ───────────────────────────────────────────────────────────
 
   /**
    * Ids that may match `filter` (a superset of the matches), or undefined when only a scan can
-   * tell. The caller confirms every candidate with `semantics.matches`.
+   * tell. The caller confirms every candidate with `semantics.matches`. `within` is the attribute
+   * of an enclosing value path (`emails[value eq "x"]`).
    */
-  private candidates(filter: Filter, semantics: FilterSemantics): Iterable<string> | undefined {
+  private candidates(filter: Filter, semantics: FilterSemantics, within?: AttrPath): Iterable<string> | undefined {
     switch (filter.kind) {
-      case 'compare':
-        return filter.op === 'eq' && typeof filter.value === 'string' ? this.lookup(filter.path, filter.value, semantics) : undefined;
+      case 'compare': {
+        if (filter.op !== 'eq' || typeof filter.value !== 'string') return undefined;
+        const path = within === undefined ? filter.path : filter.path.uri === undefined && filter.path.subAttr === undefined ? { ...within, subAttr: filter.path.attr } : undefined;
+        return path === undefined ? undefined : this.lookup(path, filter.value, semantics);
+      }
+      case 'valuePath':
+        return within === undefined ? this.candidates(filter.filter, semantics, filter.path) : undefined;
       case 'and': {
-        const left = this.candidates(filter.left, semantics);
-        const right = this.candidates(filter.right, semantics);
+        const left = this.candidates(filter.left, semantics, within);
+        const right = this.candidates(filter.right, semantics, within);
         if (left === undefined) return right;
         if (right === undefined) return left;
         return size(left) <= size(right) ? left : right;
       }
       case 'or': {
-        const left = this.candidates(filter.left, semantics);
+        const left = this.candidates(filter.left, semantics, within);
         if (left === undefined) return undefined;
-        const right = this.candidates(filter.right, semantics);
+        const right = this.candidates(filter.right, semantics, within);
         return right === undefined ? undefined : new Set([...left, ...right]);
       }
       default:
@@ -176,41 +255,39 @@ export class MemoryTable {
     }
   }
 
+  /**
+   * The index lookup for `path eq value`: `id` from the table itself; a single-valued top-level
+   * string attribute, or the `value` of a multi-valued complex attribute, from its equality index.
+   */
   private lookup(path: AttrPath, value: string, semantics: FilterSemantics): Iterable<string> | undefined {
-    if (path.subAttr !== undefined) return undefined;
     const facts = semantics.attribute(path);
-    if (facts === undefined || facts.multiValued || facts.type !== 'string') return undefined;
-    const target = facts.fullPath;
-    if (facts.caseExact && semantics.attribute({ attr: 'id' })?.fullPath === target) return this.byId.has(value) ? [value] : [];
-    if (facts.caseExact && semantics.attribute({ attr: 'externalId' })?.fullPath === target) {
-      const held = this.byExternalId.get(value);
-      return held === undefined ? [] : typeof held === 'string' ? [held] : [...held];
+    if (facts === undefined || (facts.type !== 'string' && facts.type !== 'reference')) return undefined;
+    const location = topLevelPath(facts.fullPath, semantics);
+    if (location === undefined) return undefined;
+    const sub = facts.fullPath.slice(facts.fullPath.lastIndexOf(':') + 1).split('.')[1];
+    let attribute: IndexedAttribute;
+    if (sub === undefined) {
+      if (facts.multiValued) return undefined;
+      if (location === 'id') return facts.caseExact ? (this.byId.has(value) ? [value] : []) : undefined;
+      attribute = { path: location, element: false };
+    } else {
+      const parent = semantics.attribute(path.uri === undefined ? { attr: path.attr } : { uri: path.uri, attr: path.attr });
+      if (sub !== 'value' || parent?.type !== 'complex' || !parent.multiValued) return undefined;
+      attribute = { path: location, element: true };
     }
-    for (const index of this.uniqueIndexes.values()) {
-      // A case-folded index finds every case variant; an exact index serves only exact comparisons.
-      if (!index.exact || (index.unique.caseExact && !facts.caseExact)) continue;
-      if (semantics.attribute(attrPathOf(index.unique.path))?.fullPath !== target) continue;
-      const id = index.ids.get(index.unique.caseExact ? value : value.toLowerCase());
-      return id === undefined ? [] : [id];
-    }
-    return undefined;
+    return this.index(attribute).ids(scalarKey(value, false) as string);
   }
 }
 
-function addTo(index: UniqueIndex, resource: ScimResource): void {
-  const value = uniqueValue(resource, index.unique);
-  if (value === undefined) return;
-  if (index.ids.has(value)) index.exact = false;
-  else index.ids.set(value, resource.id);
+/** `resource` with the top-level attribute `path` (`members`, `urn:…:attr`) set to `value`. */
+function withTopLevel(resource: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  if (!path.toLowerCase().startsWith('urn:')) return { ...resource, [path]: value };
+  const cut = path.lastIndexOf(':');
+  const urn = path.slice(0, cut);
+  const container = resource[urn];
+  return { ...resource, [urn]: { ...(typeof container === 'object' && container !== null ? container : {}), [path.slice(cut + 1)]: value } };
 }
 
 function size(ids: Iterable<string>): number {
   return Array.isArray(ids) ? ids.length : ids instanceof Set ? ids.size : Number.POSITIVE_INFINITY;
-}
-
-/** `userName` → `{attr}`; `urn:…:employeeNumber` → `{uri, attr}`. */
-function attrPathOf(path: string): AttrPath {
-  if (!path.toLowerCase().startsWith('urn:')) return { attr: path };
-  const cut = path.lastIndexOf(':');
-  return { uri: path.slice(0, cut), attr: path.slice(cut + 1) };
 }

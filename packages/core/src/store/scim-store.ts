@@ -9,6 +9,10 @@ import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
  *
  * Expected outcomes (not found, version mismatch, uniqueness) are returned as data; a store
  * throws only for real failures, which the server answers with a 500 and reports to its logger.
+ *
+ * A store may return frozen objects (the memory store returns its own deep-frozen resources without
+ * copying); the core never mutates what a store returns. A store keeps a copy of a `resource`
+ * argument (or its serialization), never the caller's object.
  */
 export interface ScimStore {
   /** What the store evaluates itself; the core does the rest in memory. */
@@ -135,9 +139,16 @@ export interface StoreQuery {
   /**
    * Keyset paging (RFC 9865), present only when the store declared `capabilities.cursor` and also
    * filters and sorts: `''` asks for the first page, anything else is a value this store returned
-   * as `nextCursor` or `previousCursor` for the same filter and sort. Comes with `count`, never with
-   * `startIndex`. The page after a cursor is stable under concurrent inserts and deletes: it starts
-   * after the cursor's sort key and id, whether or not that resource still exists.
+   * as `nextCursor` or `previousCursor` for the same tenant, filter and sort. Comes with `count`,
+   * never with `startIndex`. The page after a cursor is stable under concurrent inserts and deletes:
+   * it starts after the cursor's sort key and tie-breaker (id, or an insertion sequence), whether or
+   * not that resource still exists. Without `sort`, the order is any stable order the store keeps.
+   *
+   * A store receives only cursors it produced: the core wraps every cursor it hands a client (signed,
+   * bound to the tenant and the query) and answers a forged, altered, expired or foreign one with
+   * 400 invalidCursor without calling the store. So a store does not validate cursors; one it cannot
+   * decode (possible only if the store changed its cursor format between versions) it reads as the
+   * first page, and it never throws for one.
    */
   readonly cursor?: string;
 }
@@ -146,7 +157,11 @@ export interface StoreQueryResult {
   /** Matching resources before paging. */
   readonly totalResults: number;
   readonly resources: readonly ScimResource[];
-  /** With `cursor`: the cursor of the page after this one; absent on the last page. */
+  /**
+   * With `cursor`: the cursor of the page after this one; absent on the last page (RFC 9865 §2).
+   * Opaque to the core, never `''`, and made of URI unreserved characters (`A–Z a–z 0–9 - . _ ~`:
+   * unpadded base64url fits).
+   */
   readonly nextCursor?: string;
   /** With `cursor`: the cursor of the page before this one; absent on the first page. */
   readonly previousCursor?: string;

@@ -1,22 +1,42 @@
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { UniqueAttribute } from './scim-store.js';
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /**
- * The value of a top-level unique attribute, as an index key: strings lower-cased when the
- * attribute is not caseExact (RFC 7643 §2.2), other scalars tagged by type so `1` and `"1"` differ.
- * Undefined when the resource has no value (an absent value never conflicts).
+ * The comparison key of a string attribute value: the value itself when the attribute is
+ * `caseExact`, else its Unicode NFC form lower-cased (RFC 7643 §2.2 caseExact; decisions.md
+ * "Request bodies": the same text is the same value, so NFC `josé` and NFD `jose\u0301` collide).
+ * Uniqueness, `eq` filters and every store index use this one key: a SQL store indexes the same
+ * expression (`lower(normalize(user_name, NFC))` in PostgreSQL).
+ */
+export function uniqueKey(value: string, caseExact: boolean): string {
+  if (caseExact) return value;
+  // ASCII text is already NFC: skip the normalization call on the common case.
+  return ASCII.test(value) ? value.toLowerCase() : value.normalize('NFC').toLowerCase();
+}
+
+/**
+ * The value of a top-level unique attribute, as an index key: strings by {@link uniqueKey}, other
+ * scalars tagged by type so `1` and `"1"` differ. Undefined when the resource has no value (an
+ * absent value never conflicts).
  *
  * `path` is `userName` for a core attribute or `urn:…:employeeNumber` for an extension attribute
  * (see `UniqueAttribute`).
  */
 export function uniqueValue(resource: ScimResource, unique: UniqueAttribute): string | undefined {
-  const value = readTopLevel(resource, unique.path);
-  if (typeof value === 'string') return unique.caseExact ? value : value.toLowerCase();
+  return scalarKey(readTopLevel(resource, unique.path), unique.caseExact);
+}
+
+/** A scalar as an index key (strings by {@link uniqueKey}); undefined for anything else. */
+export function scalarKey(value: unknown, caseExact: boolean): string | undefined {
+  if (typeof value === 'string') return uniqueKey(value, caseExact);
   if (typeof value === 'number' || typeof value === 'boolean') return `\u0000${typeof value}:${String(value)}`;
   return undefined;
 }
 
-function readTopLevel(resource: ScimResource, path: string): unknown {
+/** The value of a top-level attribute path (`userName`, or `urn:…:attr` inside the extension object). */
+export function readTopLevel(resource: object, path: string): unknown {
   if (!path.toLowerCase().startsWith('urn:')) return own(resource, path);
   const cut = path.lastIndexOf(':');
   const container = own(resource, path.slice(0, cut));

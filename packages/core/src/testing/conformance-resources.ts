@@ -11,6 +11,11 @@ export function uniqueContext(...unique: UniqueAttribute[]): WriteContext {
   return { unique };
 }
 
+/** `USER_CONTEXT` (or `base`) acting for `tenant`. */
+export function inTenant(tenant: string | undefined, base: WriteContext = USER_CONTEXT): WriteContext {
+  return tenant === undefined ? base : { ...base, tenant };
+}
+
 const DEFAULT_META = { created: '2026-01-01T00:00:00.000Z', lastModified: '2026-01-01T00:00:00.000Z', version: 'W/"1"' };
 
 function freshId(prefix: string): string {
@@ -28,13 +33,19 @@ export function user(userName: string, attributes: Record<string, unknown> = {},
   };
 }
 
-export function group(displayName: string, id = freshId('g')): ScimResource {
+export function group(displayName: string, id = freshId('g'), members?: readonly Record<string, unknown>[]): ScimResource {
   return {
     schemas: [URN.group],
     id,
     displayName,
+    ...(members === undefined ? {} : { members: [...members] }),
     meta: { resourceType: 'Group', ...DEFAULT_META },
   };
+}
+
+/** A stored-form `members` element for the resource `id`. */
+export function member(id: string, type = 'User'): Record<string, unknown> {
+  return { value: id, type, $ref: `https://example.com/v2/${type}s/${id}`, display: `Member ${id}` };
 }
 
 /** The same resource at the next version, with changes. */

@@ -5,16 +5,26 @@ import { group, NO_UNIQUE, revise, user, USER_CONTEXT } from './conformance-reso
 /** create / get / replace / delete and the compare-and-swap on `meta.version`. */
 export function describeCrud(store: () => ScimStore): void {
   describe('create, get, replace, delete', () => {
-    it('get returns what create stored, as a copy', async () => {
+    it('get returns what create stored, never the caller\'s object', async () => {
       const input = user('crud', { name: { givenName: 'C' } });
       const created = await store().create('User', input, USER_CONTEXT);
       expect(created).toEqual({ ok: true, resource: input });
       const read = await store().get('User', input.id);
       expect(read).toEqual(input);
       expect(read).not.toBe(input);
-      if (read !== undefined) read.userName = 'mutated';
       input.userName = 'mutated-input';
-      expect((await store().get('User', input.id))?.userName).toBe('crud');
+      (input['name'] as Record<string, unknown>)['givenName'] = 'mutated-input';
+      expect(await store().get('User', input.id)).toMatchObject({ userName: 'crud', name: { givenName: 'C' } });
+    });
+
+    it('what get returns is a copy or frozen: changing it never changes the store', async () => {
+      const input = user('shielded', { name: { givenName: 'S' } });
+      await store().create('User', input, USER_CONTEXT);
+      const read = await store().get('User', input.id);
+      // A store may return frozen objects (the core never mutates what a store returns).
+      attempt(() => read !== undefined && (read.userName = 'mutated'));
+      attempt(() => read !== undefined && ((read['name'] as Record<string, unknown>)['givenName'] = 'mutated'));
+      expect(await store().get('User', input.id)).toMatchObject({ userName: 'shielded', name: { givenName: 'S' } });
     });
 
     it('get answers undefined for an unknown id or another resource type', async () => {
@@ -89,4 +99,13 @@ export function describeCrud(store: () => ScimStore): void {
       expect(await store().get('User', input.id)).toBeUndefined();
     });
   });
+}
+
+/** Runs a write into a returned resource, which throws when the store returned it frozen. */
+function attempt(write: () => unknown): void {
+  try {
+    write();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
 }

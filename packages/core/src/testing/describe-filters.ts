@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { URN } from '../schema/urns.js';
 import type { ScimStore } from '../store/scim-store.js';
-import { group, NO_UNIQUE, population, USER_CONTEXT } from './conformance-resources.js';
+import { group, NO_UNIQUE, population, user, USER_CONTEXT } from './conformance-resources.js';
 import { EXTRA_URN, type ConformanceModels } from './conformance-schema.js';
 import { runQuery } from './run-query.js';
 
@@ -94,6 +94,16 @@ export function describeFilters(store: () => ScimStore, models: () => Conformanc
       const found = await runQuery(store(), models().user, { filter: `id eq "${id}"` });
       expect(found.resources.map((r) => r['userName'])).toEqual([name]);
       expect((await runQuery(store(), models().user, { filter: `id eq "${id.toUpperCase()}x"` })).totalResults).toBe(0);
+    });
+
+    it('compares caseExact:false text by its NFC form: userName eq finds NFC josé from NFD and back', async () => {
+      const nfc = user('jos\u00e9', { name: { familyName: 'Mu\u00f1oz' } });
+      expect((await store().create('User', nfc, USER_CONTEXT)).ok).toBe(true);
+      for (const filter of ['userName eq "jose\u0301"', 'userName eq "JOSE\u0301"', 'userName eq "jos\u00e9"', 'name.familyName eq "MUN\u0303OZ"']) {
+        const found = await runQuery(store(), models().user, { filter });
+        expect(found.resources.map((r) => r.id), filter).toEqual([nfc.id]);
+      }
+      expect((await runQuery(store(), models().user, { filter: 'userName eq "jose"' })).totalResults).toBe(0);
     });
 
     it('returns stored resources whole, never the group of the same name', async () => {

@@ -1,10 +1,14 @@
 import { beforeEach, describe } from 'vitest';
 import type { ScimStore } from '../store/scim-store.js';
 import { conformanceModels, type ConformanceModels } from './conformance-schema.js';
+import { describeChanges } from './describe-changes.js';
 import { describeCrud } from './describe-crud.js';
+import { describeCursors } from './describe-cursors.js';
 import { describeFilters } from './describe-filters.js';
 import { describeLosslessness } from './describe-losslessness.js';
+import { describeIgnoredReferences, describeReferences } from './describe-references.js';
 import { describeSortAndPaging } from './describe-sort-and-paging.js';
+import { describeTenancy } from './describe-tenancy.js';
 import { describeUniqueness } from './describe-uniqueness.js';
 
 export interface StoreConformanceOptions {
@@ -22,12 +26,16 @@ export interface StoreConformanceOptions {
  * ```
  *
  * It checks create/get/replace/delete, compare-and-swap on `meta.version`, uniqueness (ignoring case
- * when caseExact is false) under races, every RFC 7644 filter and sort rule, paging, and that
- * resources come back exactly as stored. Queries go through the real filter language and honour the
- * store's `capabilities`: what is not pushed down is finished in memory, as the server does.
+ * and Unicode normalization when caseExact is false) under races, tenants kept apart, replace with
+ * element `changes`, every RFC 7644 filter and sort rule, paging, and that resources come back
+ * exactly as stored. Queries go through the real filter language and honour the store's
+ * `capabilities`: what is not pushed down is finished in memory, as the server does. A store that
+ * declares `references` or `cursor` also gets the reference-cascade or keyset-cursor tests; the
+ * factory is called once while the tests are collected, to read those `capabilities`.
  */
 export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>, options: StoreConformanceOptions = {}): void {
-  describe(`ScimStore conformance: ${name}`, { timeout: options.timeout ?? 10_000 }, () => {
+  describe(`ScimStore conformance: ${name}`, { timeout: options.timeout ?? 10_000 }, async () => {
+    const declared = (await factory()).capabilities ?? {};
     let current: ScimStore | undefined;
     let models: ConformanceModels | undefined;
     beforeEach(async () => {
@@ -48,5 +56,10 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
     describeFilters(store, model);
     describeSortAndPaging(store, model);
     describeLosslessness(store, model);
+    describeTenancy(store, model);
+    describeChanges(store, model);
+    if (declared.references === true) describeReferences(store, model);
+    else describeIgnoredReferences(store);
+    if (declared.cursor === true) describeCursors(store, model);
   });
 }

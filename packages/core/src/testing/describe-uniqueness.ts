@@ -14,6 +14,16 @@ export function describeUniqueness(store: () => ScimStore): void {
       expect((await store().query('User', { semantics: { matches: () => true, attribute: () => undefined } })).totalResults).toBe(1);
     });
 
+    it('compares Unicode text by its NFC form: NFC josé and NFD jose\u0301 collide', async () => {
+      expect((await store().create('User', user('jos\u00e9'), USER_CONTEXT)).ok).toBe(true);
+      for (const name of ['jose\u0301', 'JOSE\u0301', 'JOS\u00c9']) {
+        expect(await store().create('User', user(name), USER_CONTEXT)).toEqual({ ok: false, reason: 'uniqueness', attribute: 'userName' });
+      }
+      expect((await store().create('User', user('jose'), USER_CONTEXT)).ok).toBe(true);
+      expect((await store().create('User', user('Zoe\u0308'), USER_CONTEXT)).ok).toBe(true);
+      expect(await store().create('User', user('zo\u00eb'), USER_CONTEXT)).toEqual({ ok: false, reason: 'uniqueness', attribute: 'userName' });
+    });
+
     it('compares exactly when caseExact is true', async () => {
       const exact = uniqueContext({ path: 'userName', caseExact: true });
       expect((await store().create('User', user('Exact'), exact)).ok).toBe(true);

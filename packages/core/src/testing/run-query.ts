@@ -5,7 +5,7 @@ import { parseAttrPath } from '../filter/parse-attr-path.js';
 import { parseFilter } from '../filter/parse-filter.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import type { ScimResource } from '../schema/scim-resource.js';
-import type { ScimStore, StoreQuery, StoreQueryResult } from '../store/scim-store.js';
+import type { ScimStore, StoreContext, StoreQuery, StoreQueryResult } from '../store/scim-store.js';
 
 export interface KitQuery {
   readonly filter?: string;
@@ -20,7 +20,7 @@ export interface KitQuery {
  * down only what the store's capabilities accept, and finish the rest in memory. What the kit
  * checks is therefore what a server using this store answers.
  */
-export async function runQuery(store: ScimStore, model: ResourceModel, query: KitQuery = {}): Promise<StoreQueryResult> {
+export async function runQuery(store: ScimStore, model: ResourceModel, query: KitQuery = {}, ctx: StoreContext = {}): Promise<StoreQueryResult> {
   const filter = query.filter === undefined ? undefined : must(parseFilter(query.filter));
   const sortBy = query.sortBy === undefined ? undefined : must(parseAttrPath(query.sortBy));
   const order = query.sortOrder ?? 'ascending';
@@ -40,11 +40,43 @@ export async function runQuery(store: ScimStore, model: ResourceModel, query: Ki
     ...(pushSort && sortBy !== undefined ? { sort: { path: sortBy, order } } : {}),
     ...(pushPage ? { startIndex, count } : {}),
   };
-  const result = await store.query(model.definition.name, storeQuery);
+  const result = await store.query(model.definition.name, storeQuery, ctx);
   if (pushPage) return result;
   let resources: ScimResource[] = pushFilter ? [...result.resources] : result.resources.filter(matches);
   if (!pushSort && compare !== undefined) resources = resources.sort(compare);
   return { totalResults: resources.length, resources: paged ? resources.slice(startIndex - 1, startIndex - 1 + count) : resources };
+}
+
+export interface KitCursorQuery {
+  readonly filter?: string;
+  readonly sortBy?: string;
+  readonly sortOrder?: 'ascending' | 'descending';
+  /** `''` for the first page, then a `nextCursor`/`previousCursor` the store returned. */
+  readonly cursor: string;
+  readonly count: number;
+}
+
+/**
+ * A keyset page (RFC 9865), asked the way the server asks a store that declared
+ * `capabilities.cursor`: filter, sort, cursor and count all pushed down.
+ */
+export async function runCursorQuery(store: ScimStore, model: ResourceModel, query: KitCursorQuery, ctx: StoreContext = {}): Promise<StoreQueryResult> {
+  const filter = query.filter === undefined ? undefined : must(parseFilter(query.filter));
+  const sortBy = query.sortBy === undefined ? undefined : must(parseAttrPath(query.sortBy));
+  const order = query.sortOrder ?? 'ascending';
+  const matches = filter === undefined ? () => true : must(compileFilter(filter, model));
+  const compare = sortBy === undefined ? undefined : must(compileSort(sortBy, order, model));
+  return store.query(
+    model.definition.name,
+    {
+      semantics: { matches, ...(compare === undefined ? {} : { compare }), attribute: (path: AttrPath) => model.facts(path) },
+      ...(filter === undefined ? {} : { filter }),
+      ...(sortBy === undefined ? {} : { sort: { path: sortBy, order } }),
+      cursor: query.cursor,
+      count: query.count,
+    },
+    ctx,
+  );
 }
 
 function must<T>(result: { ok: true; value: T } | { ok: false; error: { detail: string } }): T {

@@ -79,14 +79,27 @@ describe('PATCH work budget, large groups', () => {
   });
 });
 
+describe('PATCH work budget, appends', () => {
+  it('counts each value an add appends, also on an empty attribute', () => {
+    const empty = { ...sampleUser(), emails: undefined } as unknown as ScimResource;
+    const add = { op: 'add', path: 'emails', value: emails(300) };
+    // 300 values appended (no element to index; each written value's primary is checked).
+    expect(applyPatch(userModel, empty, body(add), { maxElementVisits: 1000 }).ok).toBe(true);
+    const refused = applyPatch(userModel, empty, body(add), { maxElementVisits: 299 });
+    expect(refused.ok ? undefined : refused.error.detail).toMatch(/^Operations\[0\]: PATCH request too complex: more than 299 element comparisons/);
+    const pathless = applyPatch(userModel, empty, body({ op: 'add', value: { emails: emails(300) } }), { maxElementVisits: 299 });
+    expect(pathless.ok ? undefined : pathless.error.scimType).toBe('invalidValue');
+  });
+});
+
 describe('PATCH work budget, indexed passes', () => {
   it('counts adding and removing by value at one visit per 4 elements', () => {
     const group = { ...sampleGroup(), members: members(400) };
     const add = { op: 'add', path: 'members', value: [{ value: 'new' }] };
     const remove = { op: 'remove', path: 'members', value: [{ value: 'new' }] };
-    // add: 400 elements / 4 = 100 visits; remove: 401 / 4 → 101.
-    expect(applyPatch(groupModel, group, body(add, remove), { maxElementVisits: 201 }).ok).toBe(true);
-    const refused = applyPatch(groupModel, group, body(add, remove), { maxElementVisits: 200 });
+    // add: 1 value appended + 400 elements / 4 = 101 visits; remove: 401 / 4 → 101.
+    expect(applyPatch(groupModel, group, body(add, remove), { maxElementVisits: 202 }).ok).toBe(true);
+    const refused = applyPatch(groupModel, group, body(add, remove), { maxElementVisits: 201 });
     expect(refused.ok ? undefined : refused.error.detail).toMatch(/^Operations\[1\]: PATCH request too complex/);
   });
 

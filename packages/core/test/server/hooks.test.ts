@@ -95,11 +95,22 @@ describe('authenticate', () => {
     expect(reply.headers['WWW-Authenticate']).toBe('Bearer realm="SCIM"');
   });
 
-  it('sees the request and runs after routing, before the body is parsed', async () => {
+  it('sees the request and runs before routing and before the body is parsed: a refusal tells nothing of the routes', async () => {
     const seen: string[] = [];
     const target = server({ authenticate: (request) => (seen.push(request.path), { ok: false }) });
-    expect((await call(target, { method: 'GET', path: '/Nope' })).status).toBe(404);
+    // Routing would answer 404, 405, 501 and 404: an unauthenticated client gets 401 everywhere.
+    for (const [method, path] of [['GET', '/Nope'], ['DELETE', '/Users'], ['POST', '/Bulk'], ['GET', '/Users/a/b']] as const) {
+      const reply = await call(target, { method, path });
+      expect(reply.status, `${method} ${path}`).toBe(401);
+      expect(reply.headers['Allow']).toBeUndefined();
+    }
     expect((await call(target, { method: 'POST', path: '/Users', body: '{not json' })).status).toBe(401);
-    expect(seen).toEqual(['/Users']);
+    expect(seen).toEqual(['/Nope', '/Users', '/Bulk', '/Users/a/b', '/Users']);
+  });
+
+  it('routes once the caller is in: 404 and 405 for an authenticated client', async () => {
+    const target = server({ authenticate: () => ({ ok: true }) });
+    expect((await call(target, { method: 'GET', path: '/Nope' })).status).toBe(404);
+    expect((await call(target, { method: 'DELETE', path: '/Users' })).status).toBe(405);
   });
 });

@@ -2,6 +2,7 @@ import { randomId } from '../random-id.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { principalOf, type Exchange } from '../exchange.js';
+import { checkResourceSize } from '../limits/resource-size.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource, resourceLocation } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -24,6 +25,8 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
 
   const name = type.model.definition.name;
   const resource = assembleResource(valid.value, randomId(), createdMeta(name, new Date().toISOString()));
+  const sized = checkResourceSize(resource, context.limits);
+  if (!sized.ok) return errorResponse(sized.error);
   const written = await context.store.create(name, resource, { ...exchange.storeContext, unique: type.model.unique });
   if (!written.ok) {
     return errorResponse(written.reason === 'uniqueness' ? uniquenessError(written.attribute) : { status: 409, detail: 'The resource could not be created' });

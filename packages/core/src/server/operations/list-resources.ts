@@ -1,5 +1,7 @@
+import { charge, createWorkBudget, exhausted } from '../../budget/work-budget.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
+import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
@@ -42,7 +44,16 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const located = mentionsLocation(filter, sortBy)
     ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
     : query;
-  const result = await queryResources(exchange.context, type, located, exchange.storeContext);
-  const resources = result.resources.map((resource) => presentResource(type, resource, exchange.baseUrl, selection));
+  // limits.maxRequestWork: filter, sort and presentation share one budget.
+  const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
+  const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
+  const result = await queryResources(exchange.context, type, budgetedQuery(located, budget, cost), exchange.storeContext);
+  if (exhausted(budget)) return errorResponse(workLimitError(budget));
+  const resources: Record<string, unknown>[] = [];
+  for (const resource of result.resources) {
+    const presented = presentResource(type, resource, exchange.baseUrl, selection);
+    if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
+    resources.push(presented);
+  }
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

@@ -1,7 +1,9 @@
+import { charge, createWorkBudget, exhausted } from '../../budget/work-budget.js';
 import { scimError } from '../../errors/scim-error.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
+import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
@@ -37,7 +39,10 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const inMemory = mentionsLocation(filter, sortBy);
   const served = (type: ServedType): ((resource: ScimResource) => ScimResource) => (resource) =>
     inMemory ? locateResource(type, resource, exchange.baseUrl) : resource;
-  const queryOf = (type: ServedType): TypeQuery => (inMemory ? overServedForm(query, served(type)) : query);
+  // limits.maxRequestWork: filter, sort and presentation over every type share one budget.
+  const budget = createWorkBudget(context.limits.maxRequestWork);
+  const cost = filter === undefined ? undefined : filterCost(filter, models);
+  const queryOf = (type: ServedType): TypeQuery => budgetedQuery(inMemory ? overServedForm(query, served(type)) : query, budget, cost);
 
   // One query per type, asking for at most one more match than the limit: `totalResults` counts
   // them all, so a huge result is refused having read at most max + 1 resources of a type.
@@ -46,12 +51,19 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   let total = 0;
   for (const type of types) {
     const result = await queryResources(context, type, { ...queryOf(type), page: { startIndex: 1, count: max + 1 } }, exchange.storeContext);
+    if (exhausted(budget)) return errorResponse(workLimitError(budget));
     total += result.totalResults;
     if (total > max) return errorResponse(scimError('tooMany', `The search matches at least ${total} resources; the limit is ${max}. Narrow the filter.`));
     for (const resource of result.resources) found.push({ type, resource: served(type)(resource) });
   }
-  if (compare !== undefined) found.sort((a, b) => compare.value(a.resource, b.resource));
+  if (compare !== undefined) found.sort((a, b) => (charge(budget, 1) ? compare.value(a.resource, b.resource) : 0));
+  if (exhausted(budget)) return errorResponse(workLimitError(budget));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
-  const resources = page.map(({ type, resource }) => presentResource(type, resource, exchange.baseUrl, selection));
+  const resources: Record<string, unknown>[] = [];
+  for (const { type, resource } of page) {
+    const presented = presentResource(type, resource, exchange.baseUrl, selection);
+    if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
+    resources.push(presented);
+  }
   return jsonResponse(200, listBody(found.length, startIndex, resources));
 }

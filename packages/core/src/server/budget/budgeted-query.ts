@@ -1,0 +1,20 @@
+import { charge, exhausted, type WorkBudget } from '../../budget/work-budget.js';
+import type { TypeQuery } from '../query-resources.js';
+import type { ResourceCost } from './filter-cost.js';
+
+/**
+ * `query` with its filter and sort charged to `budget`: each resource tested costs what `cost`
+ * says (see filterCost), each comparison one unit. Once the budget is exceeded the predicate
+ * answers false and the comparator 0 without evaluating anything, so the store's scan or sort ends
+ * cheaply (nothing is thrown through the store); the caller then refuses the request.
+ */
+export function budgetedQuery(query: TypeQuery, budget: WorkBudget, cost: ResourceCost | undefined): TypeQuery {
+  const { matches, compare } = query;
+  return {
+    ...query,
+    ...(cost === undefined
+      ? {}
+      : { matches: (resource) => !exhausted(budget) && charge(budget, cost(resource)) && matches(resource) }),
+    ...(compare === undefined ? {} : { compare: (a, b) => (charge(budget, 1) ? compare(a, b) : 0) }),
+  };
+}
