@@ -21,7 +21,7 @@ export async function cascadeReferences(
     const inTable = memberAttribute(reference.resourceType) === reference.attribute;
     const holders = inTable
       ? await tx.query<{ id: string }>(
-          `SELECT DISTINCT group_id AS id FROM ${t.members} WHERE tenant = $1 AND lower(member_id) = lower($3) AND member_id = $3 AND resource_type = $2 ORDER BY 1`,
+          `SELECT DISTINCT group_id AS id FROM ${t.members} WHERE tenant = $1 AND lower(normalize(member_id, NFC)) = lower(normalize($3, NFC)) AND member_id = $3 AND resource_type = $2 ORDER BY 1`,
           [tenant, reference.resourceType, id],
         )
       : await tx.query<{ id: string }>(
@@ -56,13 +56,12 @@ export async function cascadeReferences(
   return cascaded;
 }
 
-/** A copy of `resource` without the elements of `attribute` whose `value` is `id`; the attribute goes when none remain. */
+/** A copy of `resource` without the elements of `attribute` whose `value` is `id` (`[]` when none remain, as the memory store). */
 function withoutReference(resource: ScimResource, attribute: string, id: string): ScimResource {
   const copy = structuredClone(resource) as ScimResource & Record<string, unknown>;
   const elements = copy[attribute];
   if (!Array.isArray(elements)) return copy;
   const kept = elements.filter((element) => !(typeof element === 'object' && element !== null && (element as { value?: unknown }).value === id));
-  if (kept.length === 0) delete copy[attribute];
-  else copy[attribute] = kept;
+  copy[attribute] = kept;
   return copy;
 }

@@ -116,7 +116,7 @@ function compare(filter: CompareFilter, scope: SqlScope, place: Place): string |
     // `members.value eq "id"`: the indexed member_id column (kept only for string values).
     const needle = scope.params.add(value);
     const alias = scope.alias();
-    const test = located.target.caseExact ? `${alias}.member_id = ${needle}` : `lower(${alias}.member_id) = lower(${needle})`;
+    const test = located.target.caseExact ? `${alias}.member_id = ${needle}` : `${equalityKey(`${alias}.member_id`)} = ${equalityKey(needle)}`;
     return `EXISTS (SELECT 1 FROM ${memberRows(scope, alias)} AND ${test})`;
   }
   const test = valueTest(located.target, op, value, scope);
@@ -196,7 +196,8 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
     case 'binary': {
       if (typeof value !== 'string') return undefined;
       const exact = target.caseExact || target.type === 'binary';
-      const fold = (sql: string): string => (exact ? sql : `lower(${sql})`);
+      // caseExact false: `eq` compares the core's uniqueKey (NFC, lower-cased), the others lower-case only.
+      const fold = (sql: string): string => (exact ? sql : op === 'eq' ? equalityKey(sql) : `lower(${sql})`);
       let right: string;
       let operator: string;
       if (op === 'co' || op === 'sw' || op === 'ew') {
@@ -232,6 +233,11 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
     default:
       return undefined;
   }
+}
+
+/** The core's uniqueKey for caseExact false, in SQL: the expression the lookup indexes are built on. */
+function equalityKey(sql: string): string {
+  return `lower(normalize(${sql}, NFC))`;
 }
 
 const SQL_OPERATOR = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;

@@ -30,10 +30,11 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
       // Creation order: the order of an unsorted list and the tie-break of every sort.
       `CREATE INDEX scim_resources_seq ON ${t.resources} (tenant, resource_type, seq)`,
-      // The lookups identity providers make before every write (userName, externalId, group displayName).
-      `CREATE INDEX scim_resources_user_name ON ${t.resources} (tenant, resource_type, lower(data->>'userName'))`,
+      // The lookups identity providers make before every write (userName, externalId, group displayName),
+      // on the key `eq` compares for caseExact false: NFC, lower-cased (the core's uniqueKey).
+      `CREATE INDEX scim_resources_user_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'userName', NFC)))`,
       `CREATE INDEX scim_resources_external_id ON ${t.resources} (tenant, resource_type, (data->>'externalId'))`,
-      `CREATE INDEX scim_resources_display_name ON ${t.resources} (tenant, resource_type, lower(data->>'displayName'))`,
+      `CREATE INDEX scim_resources_display_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'displayName', NFC)))`,
       // One row per value of an attribute with uniqueness server|global: the primary key enforces it.
       `CREATE TABLE ${t.uniqueValues} (
         tenant text NOT NULL,
@@ -58,7 +59,7 @@ export const MIGRATIONS: readonly Migration[] = [
         FOREIGN KEY (tenant, resource_type, group_id) REFERENCES ${t.resources} ON DELETE CASCADE
       )`,
       // members.value eq (caseExact false) and User.groups: the groups of a member.
-      `CREATE INDEX scim_group_members_member ON ${t.members} (tenant, lower(member_id))`,
+      `CREATE INDEX scim_group_members_member ON ${t.members} (tenant, lower(normalize(member_id, NFC)))`,
       // RFC 7643 §2.3.5 dateTime → instant, as the in-memory evaluator reads it: no offset means UTC,
       // fractions beyond milliseconds truncated; NULL when the text is not a dateTime.
       `CREATE FUNCTION ${t.instant}(t text) RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

@@ -1,14 +1,14 @@
-import type { ScimResource, UniqueAttribute } from '@scimkit/core';
+import { uniqueKey as comparisonKey, type ScimResource, type UniqueAttribute } from '@scimkit/core';
 
 /**
  * The key a unique attribute's value is stored under in `scim_unique_values` (RFC 7643 §2.2): a
- * string as it is when the attribute is caseExact, else NFC-normalized then lower-cased (so `Ä`
- * typed precomposed or decomposed, in any case, is one value); other scalars tagged by type, so
- * `1` and `"1"` differ. Undefined when the resource has no value: an absent value never conflicts.
+ * string by the core's `uniqueKey` (as it is when the attribute is caseExact, else NFC-normalized then
+ * lower-cased, so `Ä` typed precomposed or decomposed, in any case, is one value); other scalars
+ * tagged by type, so `1` and `"1"` differ. Undefined when the resource has no value: an absent value never conflicts.
  */
 export function uniqueKey(resource: ScimResource, unique: UniqueAttribute): string | undefined {
   const value = readTopLevel(resource, unique.path);
-  if (typeof value === 'string') return `s:${unique.caseExact ? value : value.normalize('NFC').toLowerCase()}`;
+  if (typeof value === 'string') return `s:${comparisonKey(value, unique.caseExact)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value === 'number' ? 'n' : 'b'}:${String(value)}`;
   return undefined;
 }

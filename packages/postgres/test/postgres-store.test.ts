@@ -123,7 +123,7 @@ describe('group members, one row each', () => {
     const cascaded = deleted.ok ? (deleted.cascaded ?? []) : [];
     expect(cascaded.map((c) => c.before.id)).toEqual(['g1', 'g2']);
     expect(cascaded[0]?.after['members']).toEqual([{ value: 'u2', type: 'User' }]);
-    expect(cascaded[1]?.after['members']).toBeUndefined();
+    expect(cascaded[1]?.after['members']).toEqual([]);
     expect(await store.get('Group', 'g1', { tenant })).toEqual(cascaded[0]?.after);
     expect((await store.get('Group', 'g2', { tenant }))?.meta).toEqual(touched);
     // ids are caseExact: a member "U1" is another resource.
