@@ -1,29 +1,31 @@
 import { describeStoreConformance } from '@scimkit/core/testing';
 import { createPostgresStore, fromPgPool, migrate, type SqlClient } from '@scimkit/postgres';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 import { serverDatabase } from './server-database.js';
 
-// The store conformance kit on the PostgreSQL server: a database for the file, a schema per test.
-let pool: pg.Pool | undefined;
-let client: SqlClient | undefined;
-let drop: (() => Promise<void>) | undefined;
+// The store conformance kit on the PostgreSQL server: a database for the file (created on first use:
+// the kit calls the factory while collecting tests), a schema per test.
+let opened: Promise<{ pool: pg.Pool; client: SqlClient; drop: () => Promise<void> }> | undefined;
 let schemas = 0;
 
-beforeAll(async () => {
-  const database = await serverDatabase();
-  drop = database.drop;
-  pool = new pg.Pool({ connectionString: database.url, max: 8, statement_timeout: 10_000 });
-  client = fromPgPool(pool);
-}, 60_000);
+function database() {
+  opened ??= serverDatabase().then(({ url, drop }) => {
+    const pool = new pg.Pool({ connectionString: url, max: 8, statement_timeout: 10_000 });
+    return { pool, client: fromPgPool(pool), drop };
+  });
+  return opened;
+}
 
 afterAll(async () => {
-  await pool?.end();
-  await drop?.();
+  if (opened === undefined) return;
+  const { pool, drop } = await opened;
+  await pool.end();
+  await drop();
 });
 
 describeStoreConformance('PostgreSQL store on a PostgreSQL server', async () => {
-  if (client === undefined) throw new Error('no database');
+  const { client } = await database();
   const schema = `s${++schemas}`;
   await migrate(client, { schema });
   return createPostgresStore({ client, schema });
