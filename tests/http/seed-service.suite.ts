@@ -8,6 +8,7 @@ import { describeHostileInput } from './sections/hostile-input.js';
 import { describeLists } from './sections/lists.js';
 import { describeProtocol } from './sections/protocol.js';
 import { describeRootSearch } from './sections/root-search.js';
+import { describeTenancy } from './sections/tenancy.js';
 import { describeUsers } from './sections/users.js';
 import { serviceUnderTest, type ServiceUnderTest, type StartService, type StartedService } from './support/service-under-test.js';
 
@@ -46,5 +47,6 @@ export function describeSeedService(name: string, start: StartService): void {
     describeConcurrency(service);
     describeClients(service);
     describeAuthentication(start);
+    describeTenancy(start);
   });
 }

@@ -1,8 +1,7 @@
-import { createMemoryStore, createScimServer, userResourceType, type ScimStore } from '@scimkit/core';
+import { bearerToken, createMemoryStore, createScimServer, userResourceType, type ScimStore } from '@scimkit/core';
 import { scimRouter } from '@scimkit/express';
 import express, { type Express } from 'express';
 import { AppUserTable } from './app-user-table.js';
-import { bearerAuthentication } from './bearer-authentication.js';
 
 export interface AppOptions {
   /** The token the identity provider sends as `Authorization: Bearer <token>`. */
@@ -17,10 +16,8 @@ export function createApp(options: AppOptions): { app: Express; users: AppUserTa
   const scim = createScimServer({
     resourceTypes: [userResourceType],
     store: options.store ?? createMemoryStore(),
-    authenticate: bearerAuthentication(options.scimToken),
-    authenticationSchemes: [
-      { type: 'oauthbearertoken', name: 'OAuth Bearer Token', description: 'Authorization: Bearer <token>', primary: true },
-    ],
+    // `Authorization: Bearer <token>`, compared in constant time; also advertises the scheme.
+    ...bearerToken({ tokens: [{ token: options.scimToken, principal: 'identity-provider' }] }),
     onChange: users.sync,
   });
 

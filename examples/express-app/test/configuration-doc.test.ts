@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ALL_OPERATIONS, DEFAULT_COMPATIBILITY, DEFAULT_LIMITS } from '@scimkit/core';
+import { ALL_OPERATIONS, DEFAULT_COMPATIBILITY, DEFAULT_LIMITS, DEFAULT_TENANT_CACHE_SIZE } from '@scimkit/core';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -11,10 +11,11 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const doc = readFileSync(`${root}docs/configuration.md`, 'utf8');
 const source = readFileSync(`${root}packages/core/src/server/scim-server-config.ts`, 'utf8');
+const tenancySource = readFileSync(`${root}packages/core/src/server/context/tenancy-options.ts`, 'utf8');
 
-/** The options an interface of scim-server-config.ts declares. */
-function declared(name: string): string[] {
-  const body = new RegExp(`export interface ${name}\\b[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1] ?? '';
+/** The options an interface of scim-server-config.ts (or another source) declares. */
+function declared(name: string, from = source): string[] {
+  const body = new RegExp(`export interface ${name}\\b[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(from)?.[1] ?? '';
   return [...body.matchAll(/^ {2}readonly (\w+)\??:/gm)].map((match) => match[1] ?? '');
 }
 
@@ -36,6 +37,11 @@ describe('docs/configuration.md', () => {
   ])('the "%s" table lists exactly the options of %s', (heading, type) => {
     expect(declared(type).length).toBeGreaterThan(1);
     expect([...table(heading).keys()].sort()).toEqual(declared(type).sort());
+  });
+
+  it('the "`tenancy`" table lists exactly the options of TenancyOptions, with the cache size default', () => {
+    expect([...table('`tenancy`').keys()].sort()).toEqual(declared('TenancyOptions', tenancySource).sort());
+    expect(table('`tenancy`').get('cacheSize')?.[0]).toBe(plain(DEFAULT_TENANT_CACHE_SIZE));
   });
 
   it('gives the default of every limit', () => {

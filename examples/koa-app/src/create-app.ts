@@ -1,10 +1,9 @@
 import Router from '@koa/router';
-import { createMemoryStore, createScimServer, type ScimStore } from '@scimkit/core';
+import { bearerToken, createMemoryStore, createScimServer, type ScimStore } from '@scimkit/core';
 import { scimMiddleware } from '@scimkit/koa';
 import Koa from 'koa';
 import { appUserExtension, appUserResourceType } from './app-user-extension.js';
 import { AppUserTable } from './app-user-table.js';
-import { bearerAuthentication } from './bearer-authentication.js';
 
 export interface AppOptions {
   /** The token the identity provider sends as `Authorization: Bearer <token>`. */
@@ -20,10 +19,8 @@ export function createApp(options: AppOptions): { app: Koa; users: AppUserTable 
     resourceTypes: [appUserResourceType],
     schemas: [appUserExtension],
     store: options.store ?? createMemoryStore(),
-    authenticate: bearerAuthentication(options.scimToken),
-    authenticationSchemes: [
-      { type: 'oauthbearertoken', name: 'OAuth Bearer Token', description: 'Authorization: Bearer <token>', primary: true },
-    ],
+    // `Authorization: Bearer <token>`, compared in constant time; also advertises the scheme.
+    ...bearerToken({ tokens: [{ token: options.scimToken, principal: 'identity-provider' }] }),
     onChange: users.sync,
   });
 

@@ -1,13 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  bearerToken,
   createMemoryStore,
   createScimServer,
   groupResourceType,
   URN,
   userResourceType,
-  type AuthenticationResult,
+  type BearerTokenEntry,
   type ScimLogger,
-  type ScimRequest,
   type ScimResource,
   type ScimServer,
   type ScimServerLimits,
@@ -37,6 +36,12 @@ export interface SeedServiceOptions {
    * the service is open.
    */
   readonly bearerToken?: string;
+  /**
+   * Serve several tenants: each tenant's token (`Authorization: Bearer <token>`) picks the tenant,
+   * whose users no other tenant sees; every tenant at the same URL. With `bearerToken` too, that
+   * token acts for the default tenant.
+   */
+  readonly tenants?: readonly { readonly tenant: string; readonly token: string }[];
   /** Absolute mount-point URL, when the adapter cannot tell it (see `ScimServerConfig.baseUrl`). */
   readonly baseUrl?: string;
   readonly logger?: ScimLogger;
@@ -55,55 +60,18 @@ export interface SeedServiceOptions {
  * the server-root search returns (refused as tooMany above 1,000 matches).
  */
 export function createSeedService(options: SeedServiceOptions = {}): ScimServer {
-  const { bearerToken } = options;
+  const tokens: BearerTokenEntry[] = [
+    ...(options.bearerToken === undefined ? [] : [{ token: options.bearerToken, principal: 'bearer' }]),
+    ...(options.tenants ?? []).map(({ tenant, token }) => ({ token, tenant, principal: tenant })),
+  ];
   return createScimServer({
     resourceTypes: [userResourceType, { ...groupResourceType, operations: [], rootSearch: true }],
     store: options.store ?? createMemoryStore({ initial: { Group: GROUP_FIXTURES } }),
     limits: { rootSearchMaxResults: 1000, ...options.limits },
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(bearerToken === undefined
-      ? {}
-      : {
-          authenticate: bearerAuthentication(bearerToken),
-          authenticationSchemes: [
-            {
-              type: 'oauthbearertoken',
-              name: 'OAuth Bearer Token',
-              description: 'Authentication with a bearer token in the Authorization header',
-              specUri: 'https://www.rfc-editor.org/info/rfc6750',
-              primary: true,
-            },
-          ],
-        }),
+    // RFC 7643 §5: GET /ServiceProviderConfig stays readable without a token, so clients can
+    // discover how to authenticate (bearerToken's default).
+    ...(tokens.length === 0 ? {} : bearerToken({ tokens })),
   });
-}
-
-/**
- * The `authenticate` hook of the seed service. The server runs it before routing, so without the
- * token every path answers 401, unknown ones included. RFC 7643 §5: the service provider SHOULD make
- * `authenticationSchemes` publicly accessible without prior authentication, so a client can learn
- * how to authenticate: `/ServiceProviderConfig` alone is open (any method: routing then answers 405
- * for anything but GET and HEAD, which tells nothing the RFC does not).
- */
-function bearerAuthentication(token: string): (request: ScimRequest) => AuthenticationResult {
-  const expected = digest(token);
-  return (request) => (isServiceProviderConfig(request) ? { ok: true } : checkBearer(request.headers, expected));
-}
-
-function isServiceProviderConfig(request: ScimRequest): boolean {
-  return typeof request.path === 'string' && /^\/ServiceProviderConfigs?\/?$/i.test(request.path);
-}
-
-/** Compares SHA-256 digests in constant time: response timing tells nothing about the token. */
-function checkBearer(headers: Readonly<Record<string, string | readonly string[] | undefined>> | undefined, expected: Buffer): AuthenticationResult {
-  const header = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
-  const value = typeof header === 'string' ? header : header?.[0];
-  const match = value === undefined ? null : /^Bearer\s+(.+)$/i.exec(value.trim());
-  if (match?.[1] !== undefined && timingSafeEqual(digest(match[1]), expected)) return { ok: true, principal: 'bearer' };
-  return { ok: false, detail: 'A valid bearer token is required' };
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
 }

@@ -9,7 +9,16 @@
  */
 
 // The server: configuration in, `handle(request) → response` out.
-export { createScimServer, ALL_OPERATIONS, DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, SCIM_MEDIA_TYPE } from './server/index.js';
+export {
+  createScimServer,
+  ALL_OPERATIONS,
+  DEFAULT_LIMITS,
+  DEFAULT_COMPATIBILITY,
+  DEFAULT_TENANT_CACHE_SIZE,
+  MAX_REQUEST_ID_LENGTH,
+  MAX_TENANT_LENGTH,
+  SCIM_MEDIA_TYPE,
+} from './server/index.js';
 export type {
   ScimServer,
   ScimServerConfig,
@@ -18,12 +27,27 @@ export type {
   AuthenticationScheme,
   AuthenticationResult,
   ChangeEvent,
-  ScimLogger,
   ScimServerLimits,
   CompatibilityOptions,
   ScimRequest,
   ScimResponse,
+  RequestContext,
+  RequestEvent,
+  ResponseEvent,
+  ScimLogger,
+  ScimLogRecord,
+  ScimLogLevel,
+  ScimTracing,
+  TracerLike,
+  SpanLike,
+  ContextLike,
+  TenancyOptions,
+  TenantConfig,
 } from './server/index.js';
+
+// Authentication helpers: `Authorization: Bearer` with constant-time comparison, rotation and tenants.
+export { bearerToken } from './auth/index.js';
+export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
 export { createMemoryStore, uniqueKey } from './store/index.js';

@@ -1,5 +1,7 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { httpError } from '../errors/scim-error.js';
+import type { LogScope } from './context/log-scope.js';
+import { isTenantName } from './context/tenancy-options.js';
 import { reportError } from './notify-change.js';
 import type { ScimFailure } from './scim-failure.js';
 import type { AuthenticationResult, AuthenticationScheme } from './scim-server-config.js';
@@ -9,6 +11,8 @@ import type { ServerContext } from './server-context.js';
 /** Who is calling, as far as the server knows. */
 export interface Caller {
   readonly principal?: unknown;
+  /** The tenant `authenticate` bound the caller to, if any. */
+  readonly tenant?: string;
 }
 
 /**
@@ -17,18 +21,24 @@ export interface Caller {
  * `WWW-Authenticate` challenge (RFC 9110 §11.6.1), or a 403; both carry a SCIM error body.
  * Without a hook every caller is let in.
  */
-export async function authenticate(context: ServerContext, request: ScimRequest): Promise<Result<Caller, ScimFailure>> {
+export async function authenticate(context: ServerContext, request: ScimRequest, scope: LogScope = {}): Promise<Result<Caller, ScimFailure>> {
   const hook = context.config.authenticate;
   if (hook === undefined) return ok({});
   const outcome: unknown = await hook(request);
   // Fail closed: only a literal `ok: true` lets a caller in; a hook returning anything but an
   // AuthenticationResult is a programmer error, reported and answered as a generic 500.
   if (typeof outcome !== 'object' || outcome === null || typeof (outcome as { ok?: unknown }).ok !== 'boolean') {
-    reportError(context, 'scimkit: the authenticate hook returned something that is not an AuthenticationResult', outcome);
+    reportError(context, 'the authenticate hook returned something that is not an AuthenticationResult', outcome, scope);
     return err(httpError(500, 'Internal server error'));
   }
   const result = outcome as AuthenticationResult;
-  if (result.ok) return ok(result.principal === undefined ? {} : { principal: result.principal });
+  if (result.ok) {
+    if (result.tenant !== undefined && !isTenantName(result.tenant)) {
+      reportError(context, 'the authenticate hook returned a tenant that is not 1-256 characters without control characters', result.tenant, scope);
+      return err(httpError(500, 'Internal server error'));
+    }
+    return ok({ ...(result.principal === undefined ? {} : { principal: result.principal }), ...(result.tenant === undefined ? {} : { tenant: result.tenant }) });
+  }
   const detail = typeof result.detail === 'string' ? result.detail : undefined;
   if (result.status === 403) return err(httpError(403, detail ?? 'Access denied'));
   const challenge = headerValue(result.challenge) ?? defaultChallenge(context.config.authenticationSchemes ?? []);

@@ -5,6 +5,12 @@ import { resolveBaseUrl } from './base-url.js';
 import { getResourceType, listResourceTypes } from './discovery/resource-types-endpoint.js';
 import { getSchema, listSchemas } from './discovery/schemas-endpoint.js';
 import { getServiceProviderConfig } from './discovery/service-provider-config.js';
+import { describeEndpoint } from './context/describe-endpoint.js';
+import { announceRequest, finishRequest } from './context/finish-request.js';
+import { actingTenant, locateTenant } from './context/locate-tenant.js';
+import { logScopeOf, openTrail, type RequestTrail } from './context/request-trail.js';
+import { traceRequest } from './context/trace-request.js';
+import { tracedStore } from './context/traced-store.js';
 import type { Exchange } from './exchange.js';
 import { checkQueryParameters } from './limits/query-parameter-limit.js';
 import { reportError } from './notify-change.js';
@@ -51,7 +57,10 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
 }
 
 async function handle(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
-  const response = await answer(context, request);
+  const started = performance.now();
+  const trail = openTrail(request);
+  const response = withRequestId(await traceRequest(context, trail, () => answer(context, request, trail)), trail.requestId);
+  await finishRequest(context, trail, response.status, performance.now() - started);
   // RFC 9110 §9.3.2: a HEAD answer is the GET answer's status and headers, without content.
   return isHead(request) ? { status: response.status, headers: response.headers } : response;
 }
@@ -64,24 +73,58 @@ function isHead(request: ScimRequest): boolean {
   }
 }
 
-async function answer(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
+/** Every response carries the request's id, so a client can quote it and logs can be joined. */
+function withRequestId(response: ScimResponse, requestId: string): ScimResponse {
+  return { ...response, headers: { ...response.headers, 'X-Request-Id': requestId } };
+}
+
+async function answer(server: ServerContext, request: ScimRequest, trail: RequestTrail): Promise<ScimResponse> {
   try {
-    const method = typeof request?.method === 'string' ? request.method : '';
-    const path = typeof request?.path === 'string' ? request.path : '';
-    // Authenticate first: an unauthenticated client learns nothing of the routes (no 404/405/501).
-    const caller = await authenticate(context, request);
+    const located = locateTenant(server, request, trail.path);
+    if (!located.ok) return errorResponse(located.error);
+    const { request: scoped, path, tenant: urlTenant } = located.value;
+    trail.path = path;
+    if (urlTenant !== undefined) trail.tenant = urlTenant;
+    // Routed for the request's log record and span only: authentication answers first, so an
+    // unauthenticated client learns nothing of the routes (no 404/405/501).
+    const routed = route(server, trail.method, trail.path);
+    if (routed.ok) describeEndpoint(trail, routed.value);
+    const caller = await authenticate(server, scoped, logScopeOf(trail));
     if (!caller.ok) return errorResponse(caller.error);
-    const routed = route(context, method, path);
+    if (caller.value.principal !== undefined) trail.principal = caller.value.principal;
     if (!routed.ok) return errorResponse(routed.error);
-    const bounded = checkQueryParameters(request, context.limits.maxQueryParameters);
+    const bounded = checkQueryParameters(request, server.limits.maxQueryParameters);
     if (!bounded.ok) return errorResponse(bounded.error);
-    const exchange: Exchange = { context, request, caller: caller.value, baseUrl: resolveBaseUrl(context, request), storeContext: {} };
-    return await dispatch(exchange, routed.value);
+    const tenant = actingTenant(urlTenant, caller.value.tenant);
+    if (!tenant.ok) return errorResponse(tenant.error);
+    if (tenant.value !== undefined) trail.tenant = tenant.value;
+
+    // A tenant with its own configuration has its own context (schemas, types, tolerances).
+    const context = tenant.value === undefined || server.tenants === undefined ? server : await server.tenants.get(tenant.value);
+    const endpoint = context === server ? routed : route(context, trail.method, trail.path);
+    if (!endpoint.ok) return errorResponse(endpoint.error);
+    await announceRequest(server, trail);
+    const exchange: Exchange = {
+      context: tracedContext(context, trail),
+      request: scoped,
+      caller: caller.value,
+      baseUrl: resolveBaseUrl(context, request) + located.value.prefix,
+      storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
+    };
+    return await dispatch(exchange, endpoint.value);
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
-    reportError(context, 'scimkit: unexpected failure while handling a request', error);
+    trail.failure = error;
+    reportError(server, 'unexpected failure while handling a request', error, logScopeOf(trail));
     return errorResponse(httpError(500, 'Internal server error'));
   }
+}
+
+/** With tracing, the context whose store makes every call a child span of the request's span. */
+function tracedContext(context: ServerContext, trail: RequestTrail): ServerContext {
+  const { tracing } = context.config;
+  if (tracing === undefined || context.tracer === undefined || trail.traceContext === undefined) return context;
+  return { ...context, store: tracedStore(context.store, tracing, context.tracer, trail.traceContext) };
 }
 
 function dispatch(exchange: Exchange, endpoint: Endpoint): ScimResponse | Promise<ScimResponse> {

@@ -9,10 +9,24 @@ export type {
   AuthenticationScheme,
   AuthenticationResult,
   ChangeEvent,
-  ScimLogger,
   ScimServerLimits,
   CompatibilityOptions,
 } from './scim-server-config.js';
-export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY } from './server-context.js';
+export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, DEFAULT_TENANT_CACHE_SIZE } from './server-context.js';
+export { MAX_REQUEST_ID_LENGTH, MAX_TENANT_LENGTH } from './context/index.js';
+export type {
+  RequestContext,
+  RequestEvent,
+  ResponseEvent,
+  ScimLogger,
+  ScimLogRecord,
+  ScimLogLevel,
+  ScimTracing,
+  TracerLike,
+  SpanLike,
+  ContextLike,
+  TenancyOptions,
+  TenantConfig,
+} from './context/index.js';
 export { SCIM_MEDIA_TYPE } from './serialize.js';
 export { etagListMatches } from './etag-list.js';

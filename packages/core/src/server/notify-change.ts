@@ -1,3 +1,5 @@
+import type { LogScope } from './context/log-scope.js';
+import { writeLog } from './context/write-log.js';
 import type { ChangeEvent } from './scim-server-config.js';
 import type { ServerContext } from './server-context.js';
 
@@ -11,21 +13,14 @@ export async function notifyChange(context: ServerContext, event: ChangeEvent): 
   try {
     await hook(event);
   } catch (error) {
-    reportError(context, 'scimkit: the onChange hook failed', error);
+    reportError(context, 'the onChange hook failed', error, { requestId: event.requestId, ...(event.tenant === undefined ? {} : { tenant: event.tenant }) });
   }
 }
 
 /**
- * Report to the configured logger without ever letting the logger itself break a response. An
- * async logger's rejection is swallowed too: left unhandled, it would end the Node process.
+ * Report an unexpected failure to the configured logger as an `error` record, with what is known
+ * of the request. Never throws, and never lets an async logger's rejection go unhandled.
  */
-export function reportError(context: ServerContext, message: string, error: unknown): void {
-  try {
-    const outcome: unknown = context.logger.error(message, error);
-    if (typeof outcome === 'object' && outcome !== null && typeof (outcome as { then?: unknown }).then === 'function') {
-      (outcome as PromiseLike<unknown>).then(undefined, () => undefined);
-    }
-  } catch {
-    // A broken logger must not turn a handled failure into an unhandled one.
-  }
+export function reportError(context: ServerContext, message: string, error: unknown, scope: LogScope = {}): void {
+  writeLog(context.logger, { level: 'error', message, ...scope, error });
 }

@@ -21,6 +21,11 @@ export interface ScimRequest {
    * `meta.location` and `Location`. Falls back to `config.baseUrl`, then to the Host header.
    */
   readonly baseUrl?: string;
+  /**
+   * The tenant the URL names, when an adapter or application knows it; the core fills it from the
+   * path with `tenancy.path`. `authenticate` should check that the caller may act for it.
+   */
+  readonly tenant?: string;
 }
 
 export interface ScimResponse {

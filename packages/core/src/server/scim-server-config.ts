@@ -1,6 +1,10 @@
 import type { ResourceTypeDefinitionInput, SchemaDefinitionInput } from '../schema/attribute-definition.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { ScimStore } from '../store/scim-store.js';
+import type { RequestEvent, ResponseEvent } from './context/request-context.js';
+import type { ScimLogger } from './context/scim-logger.js';
+import type { ScimTracing } from './context/scim-tracing.js';
+import type { TenancyOptions } from './context/tenancy-options.js';
 import type { ScimRequest } from './scim-request.js';
 
 /** The operations a resource type may offer (RFC 7644 §3.2). Each decides an endpoint and method. */
@@ -41,12 +45,18 @@ export interface AuthenticationScheme {
 }
 
 /**
- * What `authenticate` decides. Accept with `{ ok: true, principal }` (the principal is handed to
- * `onChange`); refuse with `{ ok: false }`, which answers 401 with a `WWW-Authenticate` challenge,
- * or with `status: 403` for an authenticated client that may not use the service.
+ * What `authenticate` decides. Accept with `{ ok: true, principal, tenant }` (the principal is handed
+ * to the hooks; the tenant, when given, is the one every store call and hook of the request acts
+ * for); refuse with `{ ok: false }`, which answers 401 with a `WWW-Authenticate` challenge, or with
+ * `status: 403` for an authenticated client that may not use the service.
  */
 export type AuthenticationResult =
-  | { readonly ok: true; readonly principal?: unknown }
+  | {
+      readonly ok: true;
+      readonly principal?: unknown;
+      /** The tenant the caller acts for (1–256 characters, no control characters); absent: the URL's tenant, else the default one. */
+      readonly tenant?: string;
+    }
   | {
       readonly ok: false;
       /** 401 (default: no or bad credentials) or 403 (credentials fine, access refused). */
@@ -69,11 +79,10 @@ export interface ChangeEvent {
   readonly after?: ScimResource;
   /** What `authenticate` returned as principal, if anything. */
   readonly principal?: unknown;
-}
-
-/** Where the server reports unexpected failures (a throwing store, a throwing hook). */
-export interface ScimLogger {
-  error(message: string, error: unknown): void;
+  /** The tenant the change happened in; absent for the default tenant. */
+  readonly tenant?: string;
+  /** The id of the request that made the change. */
+  readonly requestId: string;
 }
 
 /** Numeric limits. Every one has a safe default. */
@@ -194,8 +203,34 @@ export interface ScimServerConfig {
    * is sent. A throw or rejection is reported to `logger` and does not change the response.
    */
   readonly onChange?: (event: ChangeEvent) => void | Promise<void>;
-  /** Receives unexpected failures; the client only sees a generic 500. Default: `console`. */
+  /**
+   * Called once a request is routed and authenticated, before it runs, with who calls (principal,
+   * tenant), the request id and the endpoint. Awaited; a throw or rejection is reported to `logger`
+   * and does not change the response.
+   */
+  readonly onRequest?: (event: RequestEvent) => void | Promise<void>;
+  /**
+   * Called for every answered request, refused ones included, with its status and duration.
+   * Awaited before the response is returned; a throw or rejection is reported to `logger` and
+   * does not change the response.
+   */
+  readonly onResponse?: (event: ResponseEvent) => void | Promise<void>;
+  /**
+   * Receives structured records: one `info` record per answered request and an `error` record for
+   * every unexpected failure (the client only sees a generic 500). Default: `warn` and `error`
+   * records to `console.error`.
+   */
   readonly logger?: ScimLogger;
+  /**
+   * Serve many tenants from one server: where a request's tenant comes from besides `authenticate`,
+   * and per-tenant configuration. See `TenancyOptions`.
+   */
+  readonly tenancy?: TenancyOptions;
+  /**
+   * OpenTelemetry: a span per request and per store call, through the application's own
+   * `@opentelemetry/api` (`{ trace, context }`). Absent: nothing is traced.
+   */
+  readonly tracing?: ScimTracing;
   readonly limits?: ScimServerLimits;
   readonly compatibility?: CompatibilityOptions;
   /**

@@ -5,11 +5,15 @@ import type { ValidationOptions } from '../schema/validation-options.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import { createSchemaRegistry, type SchemaRegistry } from '../schema/schema-registry.js';
 import type { ScimStore } from '../store/scim-store.js';
+import { CONSOLE_LOGGER, type ScimLogger } from './context/scim-logger.js';
+import { TRACER_NAME, type TracerLike } from './context/scim-tracing.js';
+import type { TenantConfig } from './context/tenancy-options.js';
+import { TenantContexts } from './context/tenant-contexts.js';
+import { compileTenantPath, type TenantPath } from './context/tenant-path.js';
 import { KeyedMutex } from './keyed-mutex.js';
 import {
   ALL_OPERATIONS,
   type CompatibilityOptions,
-  type ScimLogger,
   type ScimOperation,
   type ScimServerConfig,
   type ScimServerLimits,
@@ -34,9 +38,18 @@ export interface ServerContext {
   readonly filterLimits: FilterLimits;
   readonly compatibility: Required<CompatibilityOptions>;
   readonly logger: ScimLogger;
-  /** Serializes writes to one resource within this server (see KeyedMutex). */
+  /** Serializes writes to one resource within this server, all tenants included (see KeyedMutex). */
   readonly writes: KeyedMutex;
+  /** The compiled `tenancy.path`, when the URL names the tenant. */
+  readonly tenantPath: TenantPath | undefined;
+  /** Per-tenant contexts, when `tenancy.configure` is given. */
+  readonly tenants: TenantContexts | undefined;
+  /** The tracer of `config.tracing`, when tracing. */
+  readonly tracer: TracerLike | undefined;
 }
+
+/** Default of `tenancy.cacheSize`. */
+export const DEFAULT_TENANT_CACHE_SIZE = 1000;
 
 export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   maxBodyBytes: 1024 * 1024,
@@ -67,6 +80,38 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
 export function createServerContext(config: ScimServerConfig): ServerContext {
   if (config === null || typeof config !== 'object') throw new TypeError('createScimServer: a configuration object is required');
+  const tenancy = config.tenancy ?? {};
+  const cacheSize = tenancy.cacheSize ?? DEFAULT_TENANT_CACHE_SIZE;
+  if (!Number.isSafeInteger(cacheSize) || cacheSize < 1) throw new TypeError(`createScimServer: tenancy.cacheSize must be a positive integer, got ${String(cacheSize)}`);
+  if (tenancy.configure !== undefined && typeof tenancy.configure !== 'function') throw new TypeError('createScimServer: tenancy.configure must be a function');
+  const base = resolveContext(config, {
+    writes: new KeyedMutex(),
+    tenantPath: tenancy.path === undefined ? undefined : compileTenantPath(tenancy.path),
+    tenants: undefined,
+    tracer: config.tracing?.trace.getTracer(TRACER_NAME),
+  });
+  const { configure } = tenancy;
+  if (configure === undefined) return base;
+  const derive = (tenantConfig: TenantConfig): ServerContext => resolveContext(tenantConfigOf(config, tenantConfig), base);
+  return { ...base, tenants: new TenantContexts(base, configure, derive, cacheSize) };
+}
+
+/** A tenant's configuration: the server's, with the tenant's options over it (`compatibility` option by option). */
+function tenantConfigOf(config: ScimServerConfig, tenant: TenantConfig): ScimServerConfig {
+  const { resourceTypes, schemas, compatibility, unknownAttributes } = tenant;
+  return {
+    ...config,
+    ...(resourceTypes === undefined ? {} : { resourceTypes }),
+    ...(schemas === undefined ? {} : { schemas }),
+    ...(unknownAttributes === undefined ? {} : { unknownAttributes }),
+    compatibility: { ...config.compatibility, ...definedOnly(compatibility ?? {}) },
+  };
+}
+
+/** The parts a tenant's context shares with the server's. */
+type SharedParts = Pick<ServerContext, 'writes' | 'tenantPath' | 'tenants' | 'tracer'>;
+
+function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerContext {
   if (!Array.isArray(config.resourceTypes) || config.resourceTypes.length === 0) {
     throw new TypeError('createScimServer: resourceTypes must list at least one resource type');
   }
@@ -95,8 +140,11 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
     limits,
     filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
     compatibility: { ...DEFAULT_COMPATIBILITY, ...definedOnly(config.compatibility ?? {}) },
-    logger: config.logger ?? { error: (message, error) => console.error(message, error) },
-    writes: new KeyedMutex(),
+    logger: config.logger ?? CONSOLE_LOGGER,
+    writes: shared.writes,
+    tenantPath: shared.tenantPath,
+    tenants: shared.tenants,
+    tracer: shared.tracer,
   };
 }
 

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../errors/result.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import { deepEqual } from './deep-equal.js';
-import type { Exchange } from './exchange.js';
+import { writeKey, type Exchange } from './exchange.js';
 import { checkResourceSize } from './limits/resource-size.js';
 import { loadResource } from './load-resource.js';
 import { checkIfMatch } from './precondition.js';
@@ -34,7 +34,7 @@ const MAX_ATTEMPTS = 8;
 export async function updateResource(exchange: Exchange, type: ServedType, id: string, revise: Revision): Promise<Result<UpdateOutcome>> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
-  return context.writes.run(`${name}\u0000${id}`, async (): Promise<Result<UpdateOutcome>> => {
+  return context.writes.run(writeKey(exchange, name, id), async (): Promise<Result<UpdateOutcome>> => {
     for (let attempt = 1; ; attempt++) {
       const loaded = await loadResource(context, type, id, exchange.storeContext);
       if (!loaded.ok) return loaded;

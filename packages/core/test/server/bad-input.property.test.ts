@@ -18,7 +18,7 @@ function scim(): ScimServer {
   return createScimServer({
     resourceTypes: [userResourceType, { ...groupResourceType, operations: ['read', 'list', 'search'], rootSearch: true }],
     store: createMemoryStore(),
-    logger: { error: (message, error) => { throw new Error(`unexpected failure reported: ${message}: ${String(error)}`); } },
+    logger: { log: ({ level, message, error }) => { if (level === 'error') throw new Error(`unexpected failure reported: ${message}: ${String(error)}`); } },
   });
 }
 
@@ -173,7 +173,7 @@ describe('bad input never breaks the server', () => {
         throw value;
       }),
     );
-    const names = ['create', 'get', 'replace', 'delete', 'query', 'authenticate', 'onChange', 'logger'] as const;
+    const names = ['create', 'get', 'replace', 'delete', 'query', 'authenticate', 'onChange', 'onRequest', 'onResponse', 'logger'] as const;
     const requests = fc.constantFrom(
       { method: 'POST', path: '/Users', body: '{"userName":"g"}' },
       { method: 'GET', path: '/Users' },
@@ -198,7 +198,9 @@ describe('bad input never breaks the server', () => {
           store,
           ...(broken.includes('authenticate') ? { authenticate: pick('authenticate') as never } : {}),
           ...(broken.includes('onChange') ? { onChange: pick('onChange') as never } : {}),
-          logger: broken.includes('logger') ? { error: pick('logger') as never } : { error: () => undefined },
+          ...(broken.includes('onRequest') ? { onRequest: pick('onRequest') as never } : {}),
+          ...(broken.includes('onResponse') ? { onResponse: pick('onResponse') as never } : {}),
+          logger: broken.includes('logger') ? { log: pick('logger') as never } : { log: () => undefined },
         });
         const response = await server.handle({ ...request, headers: { 'content-type': 'application/scim+json' } });
         expect(response.status).toBeGreaterThanOrEqual(200);

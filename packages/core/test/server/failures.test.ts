@@ -16,7 +16,7 @@ describe('unexpected failures', () => {
   for (const method of ['create', 'get', 'query'] as const) {
     it(`a store whose ${method} throws gives a generic 500 and reaches the logger`, async () => {
       const logged: unknown[] = [];
-      const target = server({ store: throwing(method), logger: { error: (_message, error) => logged.push(error) } });
+      const target = server({ store: throwing(method), logger: { log: (record) => void (record.level === 'error' && logged.push(record.error)) } });
       const request = method === 'create' ? post('/Users', user('x')) : method === 'get' ? { method: 'GET', path: '/Users/some-id' } : { method: 'GET', path: '/Users' };
       const reply = await call(target, request);
       expect(reply.status).toBe(500);
@@ -28,7 +28,7 @@ describe('unexpected failures', () => {
   }
 
   it('a throwing logger does not break the 500', async () => {
-    const target = server({ store: throwing('query'), logger: { error: () => { throw new Error('logger broke'); } } });
+    const target = server({ store: throwing('query'), logger: { log: () => { throw new Error('logger broke'); } } });
     expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
   });
 
@@ -37,7 +37,7 @@ describe('unexpected failures', () => {
     const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const target = server({ store: throwing('query'), logger: { error: async () => Promise.reject(new Error('log sink down')) } });
+      const target = server({ store: throwing('query'), logger: { log: async () => Promise.reject(new Error('log sink down')) } });
       expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(500);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(unhandled).toEqual([]);

@@ -4,7 +4,7 @@ export const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 
 /** A server over a fresh memory store with the User type, plus what a test overrides. */
 export function server(overrides: Partial<ScimServerConfig> = {}): ScimServer {
-  return createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), logger: { error: () => undefined }, ...overrides });
+  return createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), logger: { log: () => undefined }, ...overrides });
 }
 
 export interface Reply {

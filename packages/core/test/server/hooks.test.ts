@@ -41,7 +41,7 @@ describe('onChange', () => {
     const logged: string[] = [];
     let calls = 0;
     const target = server({
-      logger: { error: (message) => void logged.push(message) },
+      logger: { log: (record) => void (record.level === 'error' && logged.push(record.message)) },
       onChange: () => (++calls % 2 ? Promise.reject(new Error('sync failed')) : (() => { throw new Error('sync threw'); })()),
     });
     const created = await call(target, post('/Users', user('robust')));
@@ -79,7 +79,7 @@ describe('authenticate', () => {
   it('fails closed on a hook that returns garbage: only a literal ok: true lets the caller in', async () => {
     for (const garbage of [{ ok: 'true' }, { ok: 1 }, 'yes', 42, {}, null, undefined]) {
       const logged: unknown[] = [];
-      const target = server({ authenticate: () => garbage as never, logger: { error: (_message, error) => logged.push(error) } });
+      const target = server({ authenticate: () => garbage as never, logger: { log: (record) => void (record.level === 'error' && logged.push(record.error)) } });
       const reply = await call(target, { method: 'GET', path: '/Users' });
       expect(reply.status).toBe(500);
       expect(reply.body['detail']).toBe('Internal server error');

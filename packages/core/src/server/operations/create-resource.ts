@@ -1,7 +1,7 @@
 import { randomId } from '../random-id.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, type Exchange } from '../exchange.js';
 import { checkResourceSize } from '../limits/resource-size.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource, resourceLocation } from '../present-resource.js';
@@ -33,7 +33,7 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   }
   const created = written.resource;
   const response = resourceResponse(201, presentResource(type, created, exchange.baseUrl, selection.value), created, resourceLocation(type, created.id, exchange.baseUrl));
-  await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...principalOf(exchange) });
+  await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
   return response;
 }
 

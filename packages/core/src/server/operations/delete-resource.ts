@@ -1,4 +1,4 @@
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, writeKey, type Exchange } from '../exchange.js';
 import { loadResource } from '../load-resource.js';
 import { notifyChange } from '../notify-change.js';
 import { checkIfMatch } from '../precondition.js';
@@ -14,7 +14,7 @@ import { ETAG_MISMATCH } from '../write-failure.js';
 export async function deleteResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
-  const outcome = await context.writes.run(`${name}\u0000${id}`, async () => {
+  const outcome = await context.writes.run(writeKey(exchange, name, id), async () => {
     const loaded = await loadResource(context, type, id, exchange.storeContext);
     if (!loaded.ok) return loaded;
     const existing = loaded.value;
@@ -26,6 +26,6 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
     return { ok: false as const, error: deleted.reason === 'notFound' ? { status: 404, detail: '' } : ETAG_MISMATCH };
   });
   if (!outcome.ok) return errorResponse(outcome.error);
-  await notifyChange(context, { operation: 'delete', resourceType: name, id: outcome.value.id, before: outcome.value, ...principalOf(exchange) });
+  await notifyChange(context, { operation: 'delete', resourceType: name, id: outcome.value.id, before: outcome.value, ...actorOf(exchange) });
   return emptyResponse(204);
 }

@@ -2,7 +2,7 @@ import { ok } from '../../errors/result.js';
 import { applyPatch } from '../../patch/apply-patch.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, type Exchange } from '../exchange.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -33,6 +33,6 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
   const response = resourceResponse(200, presentResource(type, after, exchange.baseUrl, selection.value), after);
-  if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...principalOf(exchange) });
+  if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

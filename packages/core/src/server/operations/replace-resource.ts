@@ -1,6 +1,6 @@
 import { validateResource } from '../../schema/validate-resource.js';
 import { selectionFromQuery } from '../attribute-selection.js';
-import { principalOf, type Exchange } from '../exchange.js';
+import { actorOf, type Exchange } from '../exchange.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -28,6 +28,6 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
   const response = resourceResponse(200, presentResource(type, after, exchange.baseUrl, selection.value), after);
-  if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...principalOf(exchange) });
+  if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

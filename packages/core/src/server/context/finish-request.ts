@@ -1,0 +1,30 @@
+import { reportError } from '../notify-change.js';
+import type { ServerContext } from '../server-context.js';
+import { endpointOf, logScopeOf, requestContextOf, type RequestTrail } from './request-trail.js';
+import { writeLog } from './write-log.js';
+
+/** Run `onRequest` for a routed, authenticated request; a failure is reported and changes nothing. */
+export async function announceRequest(context: ServerContext, trail: RequestTrail): Promise<void> {
+  const hook = context.config.onRequest;
+  if (hook === undefined) return;
+  try {
+    await hook({ ...requestContextOf(trail), operation: trail.operation ?? '', ...endpointOf(trail) });
+  } catch (error) {
+    reportError(context, 'the onRequest hook failed', error, logScopeOf(trail));
+  }
+}
+
+/**
+ * The request is answered: one `info` log record (method, path, status, tenant, duration), then
+ * `onResponse`, awaited; a failing hook is reported and changes nothing.
+ */
+export async function finishRequest(context: ServerContext, trail: RequestTrail, status: number, durationMs: number): Promise<void> {
+  writeLog(context.logger, { level: 'info', message: 'request answered', ...logScopeOf(trail), status, durationMs });
+  const hook = context.config.onResponse;
+  if (hook === undefined) return;
+  try {
+    await hook({ ...requestContextOf(trail), ...endpointOf(trail), status, durationMs });
+  } catch (error) {
+    reportError(context, 'the onResponse hook failed', error, logScopeOf(trail));
+  }
+}
