@@ -31,8 +31,8 @@ export interface PostgresStoreOptions {
   readonly memberAttributes?: Readonly<Record<string, string>>;
 }
 
-/** Everything is pushed down; what cannot be translated is finished in memory inside `query`. */
-const CAPABILITIES: StoreCapabilities = { filter: pushableFilter, sort: true, paging: true, references: true };
+/** Everything is pushed down, keyset cursors included; what cannot be translated is finished in memory inside `query`. */
+const CAPABILITIES: StoreCapabilities = { filter: pushableFilter, sort: true, paging: true, cursor: true, references: true };
 
 /** Carries an expected outcome out of a transaction that must roll back. */
 class Outcome<T> {

@@ -4,7 +4,8 @@ import { membersColumn } from './member-rows.js';
 import type { SqlClient } from './sql-client.js';
 import type { StoreTables } from './sql-names.js';
 import { SqlParams } from './sql-params.js';
-import { sortToSql } from './sort-to-sql.js';
+import { keysetPage } from './keyset-page.js';
+import { orderBy, sortToSql } from './sort-to-sql.js';
 import { fromStoredForm } from './stored-form.js';
 
 interface Row {
@@ -39,13 +40,17 @@ export async function queryStore(
     alias: () => `a${++aliases}`,
   };
   const where = query.filter === undefined ? 'true' : filterToSql(query.filter, scope);
-  const order = sortToSql(query.sort, scope);
+  const sort = sortToSql(query.sort, scope);
   const select = `SELECT r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
   const from = `FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2`;
   const toResource = (row: Row): ScimResource => fromStoredForm(row.data, row.members, memberAttribute);
 
-  if (where === undefined || order === undefined) return inMemory(client, `${select} ${from} ORDER BY r.seq`, [tenant, resourceType], query, toResource);
+  if (where === undefined || sort === undefined) return inMemory(client, `${select} ${from} ORDER BY r.seq`, [tenant, resourceType], query, toResource);
 
+  if (query.cursor !== undefined) {
+    return keysetPage(client, { select, from, where, sort, params, cursor: query.cursor, count: query.count ?? 0 }, toResource);
+  }
+  const order = orderBy(sort);
   const paged = query.startIndex !== undefined || query.count !== undefined;
   if (!paged) {
     const rows = await client.query<Row>(`${select} ${from} AND (${where}) ORDER BY ${order}`, params.values);
@@ -77,7 +82,24 @@ async function inMemory(
   let resources = rows.rows.map(toResource).filter(query.semantics.matches);
   if (query.sort !== undefined && query.semantics.compare !== undefined) resources = resources.sort(query.semantics.compare);
   const totalResults = resources.length;
-  const start = Math.max(1, query.startIndex ?? 1) - 1;
   const count = Math.max(0, query.count ?? Number.POSITIVE_INFINITY);
+  if (query.cursor !== undefined) return offsetPage(resources, query.cursor, count);
+  const start = Math.max(1, query.startIndex ?? 1) - 1;
   return { totalResults, resources: resources.slice(start, start + count) };
+}
+
+/**
+ * A cursor page over resources finished in memory (a filter or sort SQL cannot express): the cursor
+ * is an offset, so unlike the keyset cursors it may skip or repeat under concurrent changes.
+ */
+function offsetPage(resources: readonly ScimResource[], cursor: string, count: number): StoreQueryResult {
+  const decoded = /^o(\d{1,9})$/.exec(cursor);
+  const start = decoded === null ? 0 : Math.min(Number(decoded[1]), resources.length);
+  const end = start + count;
+  return {
+    totalResults: resources.length,
+    resources: resources.slice(start, end),
+    ...(count > 0 && end < resources.length ? { nextCursor: `o${end}` } : {}),
+    ...(count > 0 && start > 0 ? { previousCursor: `o${Math.max(0, start - count)}` } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { URN, type ScimResource, type WriteContext } from '@scimkit/core';
+import { createSchemaRegistry, URN, userResourceType, type ScimResource, type WriteContext } from '@scimkit/core';
 import { createPostgresStore, migrate, type SqlClient } from '@scimkit/postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freshSchema } from './fresh-schema.js';
@@ -128,6 +128,29 @@ describe('group members, one row each', () => {
     expect((await store.get('Group', 'g2', { tenant }))?.meta).toEqual(touched);
     // ids are caseExact: a member "U1" is another resource.
     expect((await store.get('Group', 'g3', { tenant }))?.['members']).toEqual([{ value: 'U1', type: 'User' }]);
+  });
+});
+
+describe('a filter SQL cannot express', () => {
+  it('is finished in memory with the core predicate, paged by index or by offset cursors', async () => {
+    const store = createPostgresStore({ client, schema });
+    const tenant = 'fallback';
+    for (const name of ['a1', 'b1', 'a2', 'a3', 'b2', 'a4']) await store.create('User', user(name, name), { ...USER, tenant });
+    // A compare on a complex attribute never reaches a store from the core (400); here it stands for
+    // anything the translator declines.
+    const filter = { kind: 'compare', path: { attr: 'name' }, op: 'eq', value: 'x' } as const;
+    const model = createSchemaRegistry({ resourceTypes: [userResourceType] }).resourceType('User');
+    const semantics = { matches: (r: ScimResource) => String(r.userName).startsWith('a'), attribute: (path: Parameters<NonNullable<typeof model>['facts']>[0]) => model?.facts(path) };
+    const paged = await store.query('User', { filter, semantics, startIndex: 2, count: 2 }, { tenant });
+    expect([paged.totalResults, paged.resources.map((r) => r.id)]).toEqual([4, ['a2', 'a3']]);
+    const walked: string[] = [];
+    let cursor: string | undefined = '';
+    while (cursor !== undefined) {
+      const page = await store.query('User', { filter, semantics, cursor, count: 3 }, { tenant });
+      walked.push(...page.resources.map((r) => r.id));
+      cursor = page.nextCursor;
+    }
+    expect(walked).toEqual(['a1', 'a2', 'a3', 'a4']);
   });
 });
 
