@@ -1,175 +1,179 @@
 /**
- * PATCH engine benchmark: `npx tsx bench/patch.bench.ts`.
- *
- * For each scenario, the same change made two ways in the same run:
- * - the engine: `applyPatch` (parse, resolve against the schema, RFC 6902 ops applied by
- *   fast-json-patch on a deep copy, unassigned values dropped, `changed` computed), then
- *   `validateResource` on the result, as the server does;
- * - by hand: the minimal immutable update a developer would write for that one request (shallow
- *   copies of what changes), then the same `validateResource`.
- * The hand-written result is checked deep-equal to the engine's before timing. Ratios are printed.
+ * PATCH part (`npm run bench -- patch`): six real-client requests applied by
+ * - scimkit as the server runs it: `applyPatch`, then `validateResource` of what changed;
+ * - scimkit's engine alone (`applyPatch`);
+ * - scim-patch (schema-blind; `mutateDocument: false`, so it copies like the others);
+ * - SCIMMY (`PatchOp.apply` on a `Schemas.User`/`Group` instance: schema-aware, async);
+ * - a hand-written immutable update (the limit).
+ * Every contender's result is checked against the hand-written one first (meta aside); a wrong
+ * result is reported, not timed away. Ops/s are medians of interleaved runs.
  */
-import { applyPatch, validateResource } from '../packages/core/src/index.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry } from '../packages/core/src/schema/index.js';
-import type { ScimResource } from '../packages/core/src/schema/scim-resource.js';
 import { isDeepStrictEqual } from 'node:util';
+import SCIMMY from 'scimmy';
+import { scimPatch, type ScimPatchOperation } from 'scim-patch';
+import { applyPatch, createSchemaRegistry, BUILTIN_RESOURCE_TYPES, validateResource, type ResourceModel, type ScimResource } from '../packages/core/src/index.js';
+import { check, opsPerSecond, round, table, writeResult, type Measure } from './lib/harness.js';
+import { ENTERPRISE, groupWith, PATCH_OP, typicalUser } from './lib/users.js';
 
-const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
-const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
-const userModel = registry.resourceType('User');
-const groupModel = registry.resourceType('Group');
-if (userModel === undefined || groupModel === undefined) throw new Error('missing resource types');
+const userModel = registry.resourceType('User') as ResourceModel;
+const groupModel = registry.resourceType('Group') as ResourceModel;
+SCIMMY.Schemas.User.extend(SCIMMY.Schemas.EnterpriseUser, false);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
+type Json = Record<string, unknown>;
 
-/** Median µs per call of `run`, over rounds of `n` calls, after warming up. */
-function perCall(run: () => unknown, n: number, rounds = 9): number {
-  for (let i = 0; i < n; i++) run();
-  const samples: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    const started = performance.now();
-    for (let i = 0; i < n; i++) run();
-    samples.push(((performance.now() - started) * 1000) / n);
-  }
-  return median(samples);
-}
-
-const user: ScimResource = {
-  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', ENTERPRISE],
-  id: '2819c223-7f76-453a-919d-413861904646',
-  externalId: '701984',
-  userName: 'bjensen@example.com',
-  name: { formatted: 'Ms. Barbara J Jensen, III', familyName: 'Jensen', givenName: 'Barbara' },
-  displayName: 'Babs Jensen',
-  active: true,
-  emails: [
-    { value: 'bjensen@example.com', type: 'work', primary: true },
-    { value: 'babs@jensen.org', type: 'home' },
-  ],
-  phoneNumbers: [{ value: '555-555-5555', type: 'work' }],
-  [ENTERPRISE]: { employeeNumber: '701984', department: 'Tour Operations' },
-  meta: { resourceType: 'User', created: '2010-01-23T04:56:22Z', lastModified: '2011-05-13T04:42:34Z', version: 'W/"1"' },
-};
-
-const members = Array.from({ length: 1000 }, (_, i) => ({ value: `member-${i}`, $ref: `https://example.com/v2/Users/member-${i}` }));
-const group: ScimResource = {
-  schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
-  id: 'group-1',
-  displayName: 'Everyone',
-  members,
-  meta: { resourceType: 'Group', created: '2010-01-23T04:56:22Z', lastModified: '2011-05-13T04:42:34Z', version: 'W/"1"' },
-};
-
-type Record_ = Record<string, unknown>;
-
-interface Scenario {
+interface Case {
   readonly name: string;
-  readonly model: typeof userModel;
+  readonly model: ResourceModel;
   readonly resource: ScimResource;
-  readonly body: unknown;
-  readonly hand: (r: ScimResource) => Record_;
-  readonly n: number;
+  readonly operations: Json[];
+  readonly hand: (r: ScimResource) => Json;
+  /** Peers are left out where they cannot express the request. */
+  readonly peers?: boolean;
 }
 
-const scenarios: Scenario[] = [
+const user = typicalUser();
+const group = groupWith(1000);
+const bigGroup = groupWith(100_000);
+
+const CASES: Case[] = [
   {
-    name: 'Okta deactivate (path-less replace)',
+    name: 'replace displayName',
     model: userModel,
     resource: user,
-    body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { active: false } }] },
-    hand: (r) => ({ ...r, active: false }),
-    n: 5000,
+    operations: [{ op: 'replace', path: 'displayName', value: 'Barbara Jensen' }],
+    hand: (r) => ({ ...r, displayName: 'Barbara Jensen' }),
   },
   {
-    name: 'Entra user update (4 ops: string boolean, valuePath, sub-attribute, manager id)',
+    name: 'add an email',
     model: userModel,
     resource: user,
-    body: {
-      schemas: [PATCH_OP],
-      Operations: [
-        { op: 'Replace', path: 'active', value: 'False' },
-        { op: 'Replace', path: 'emails[type eq "work"].value', value: 'barbara@example.com' },
-        { op: 'Replace', path: 'name.givenName', value: 'Barb' },
-        { op: 'Add', path: `${ENTERPRISE}:manager`, value: 'boss-1' },
-      ],
-    },
-    hand: (r) => {
-      const emails = (r.emails as Record_[]).map((e) => (typeof e.type === 'string' && e.type.toLowerCase() === 'work' ? { ...e, value: 'barbara@example.com' } : e));
-      return {
-        ...r,
-        active: false,
-        emails,
-        name: { ...(r.name as Record_), givenName: 'Barb' },
-        [ENTERPRISE]: { ...(r[ENTERPRISE] as Record_), manager: { value: 'boss-1' } },
-      };
-    },
-    n: 5000,
+    operations: [{ op: 'add', path: 'emails', value: [{ value: 'barbara@example.org', type: 'other' }] }],
+    hand: (r) => ({ ...r, emails: [...(r.emails as Json[]), { value: 'barbara@example.org', type: 'other' }] }),
   },
   {
-    name: 'Entra add member to a 1,000-member group',
-    model: groupModel,
-    resource: group,
-    body: { schemas: [PATCH_OP], Operations: [{ op: 'Add', path: 'members', value: [{ value: 'new-member' }] }] },
-    hand: (r) => {
-      const list = r.members as Record_[];
-      return list.some((m) => m.value === 'new-member') ? r : { ...r, members: [...list, { value: 'new-member' }] };
-    },
-    n: 500,
+    name: 'valuePath replace emails[type eq "work"].value',
+    model: userModel,
+    resource: user,
+    operations: [{ op: 'replace', path: 'emails[type eq "work"].value', value: 'barbara@example.com' }],
+    hand: (r) => ({ ...r, emails: (r.emails as Json[]).map((e) => (e.type === 'work' ? { ...e, value: 'barbara@example.com' } : e)) }),
   },
   {
-    name: 'Entra remove member (value array) from a 1,000-member group',
+    name: 'remove a member (1,000-member group)',
     model: groupModel,
     resource: group,
-    body: { schemas: [PATCH_OP], Operations: [{ op: 'Remove', path: 'members', value: [{ value: 'member-500' }] }] },
-    hand: (r) => ({ ...r, members: (r.members as Record_[]).filter((m) => m.value !== 'member-500') }),
-    n: 500,
+    operations: [{ op: 'remove', path: 'members[value eq "member-500"]' }],
+    hand: (r) => ({ ...r, members: (r.members as Json[]).filter((m) => m.value !== 'member-500') }),
+  },
+  {
+    name: 'path-less replace {active, displayName}',
+    model: userModel,
+    resource: user,
+    operations: [{ op: 'replace', value: { active: false, displayName: 'Babs' } }],
+    hand: (r) => ({ ...r, active: false, displayName: 'Babs' }),
+  },
+  {
+    name: 'URN attribute enterprise:department',
+    model: userModel,
+    resource: user,
+    operations: [{ op: 'replace', path: `${ENTERPRISE}:department`, value: 'Sales' }],
+    hand: (r) => ({ ...r, [ENTERPRISE]: { ...(r[ENTERPRISE] as Json), department: 'Sales' } }),
+  },
+  {
+    name: 'add a member (100,000-member group)',
+    model: groupModel,
+    resource: bigGroup,
+    operations: [{ op: 'add', path: 'members', value: [{ value: 'new-member' }] }],
+    hand: (r) => ({ ...r, members: [...(r.members as Json[]), { value: 'new-member' }] }),
+    peers: false,
   },
 ];
 
-const rows: Record<string, string | number>[] = [];
-for (const s of scenarios) {
-  const engineOnly = () => {
-    const r = applyPatch(s.model, s.resource, s.body);
-    if (!r.ok) throw new Error(r.error.detail);
-    return r.value.resource;
-  };
-  const engine = () => {
-    const patched = engineOnly();
-    const v = validateResource(s.model, patched, { operation: 'patch', existing: s.resource });
-    if (!v.ok) throw new Error(v.error.detail);
-    return v.value;
-  };
-  const hand = () => {
-    const v = validateResource(s.model, s.hand(s.resource), { operation: 'patch', existing: s.resource });
-    if (!v.ok) throw new Error(v.error.detail);
-    return v.value;
-  };
-  if (!isDeepStrictEqual(engine(), hand())) throw new Error(`${s.name}: the engine and the hand-written update disagree`);
-
-  const samples = { engine: [] as number[], hand: [] as number[], engineOnly: [] as number[], handOnly: [] as number[] };
-  for (let round = 0; round < 5; round++) {
-    samples.engine.push(perCall(engine, s.n));
-    samples.hand.push(perCall(hand, s.n));
-    samples.engineOnly.push(perCall(engineOnly, s.n));
-    samples.handOnly.push(perCall(() => s.hand(s.resource), s.n));
-  }
-  const e = median(samples.engine);
-  const h = median(samples.hand);
-  const eo = median(samples.engineOnly);
-  const ho = median(samples.handOnly);
-  rows.push({
-    scenario: s.name,
-    'PATCH+validate µs': +e.toFixed(1),
-    'hand+validate µs': +h.toFixed(1),
-    'ratio (with validation)': +(e / h).toFixed(2),
-    'PATCH/s (with validation)': Math.round(1e6 / e),
-    'applyPatch µs': +eo.toFixed(1),
-    'hand µs': +ho.toFixed(2),
-  });
+/** What is compared: the resource without `meta` (SCIMMY rewrites its dates), as JSON. */
+function comparable(resource: unknown): unknown {
+  const { meta: _meta, ...rest } = JSON.parse(JSON.stringify(resource)) as Json;
+  return rest;
 }
-console.log('\nPATCH throughput: engine (applyPatch + validateResource) vs hand-written update + validateResource');
-console.table(rows);
+
+function scimkit(c: Case): () => unknown {
+  const body = { schemas: [PATCH_OP], Operations: c.operations };
+  return () => {
+    const patched = applyPatch(c.model, c.resource, body);
+    if (!patched.ok) throw new Error(patched.error.detail);
+    const { resource, touched, changes } = patched.value;
+    const valid = validateResource(c.model, resource, { operation: 'patch', existing: c.resource, touched, changes });
+    if (!valid.ok) throw new Error(valid.error.detail);
+    return valid.value;
+  };
+}
+
+function engineOnly(c: Case): () => unknown {
+  const body = { schemas: [PATCH_OP], Operations: c.operations };
+  return () => {
+    const patched = applyPatch(c.model, c.resource, body);
+    if (!patched.ok) throw new Error(patched.error.detail);
+    return patched.value.resource;
+  };
+}
+
+function scimPatchPeer(c: Case): () => unknown {
+  const operations = c.operations as unknown as ScimPatchOperation[];
+  return () => scimPatch(c.resource as never, operations, { mutateDocument: false, treatMissingAsAdd: true });
+}
+
+function scimmyPeer(c: Case): () => Promise<unknown> {
+  const Schema = c.model === groupModel ? SCIMMY.Schemas.Group : SCIMMY.Schemas.User;
+  return async () => {
+    const instance = new Schema(c.resource, 'both');
+    return new SCIMMY.Messages.PatchOp({ schemas: [PATCH_OP], Operations: c.operations }).apply(instance);
+  };
+}
+
+/** ops/s of an async contender: sequential awaited calls, median of interleaved runs. */
+async function asyncOpsPerSecond(run: () => Promise<unknown>, runs = 5, ms = 200): Promise<Measure> {
+  const samples: number[] = [];
+  for (let i = 0; i < 20; i++) await run();
+  for (let r = 0; r < runs; r++) {
+    let calls = 0;
+    const started = performance.now();
+    while (performance.now() - started < ms) {
+      await run();
+      calls++;
+    }
+    samples.push((calls / (performance.now() - started)) * 1000);
+  }
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] as number;
+  return { median, min: sorted[0] as number, max: sorted[sorted.length - 1] as number, spread: ((sorted[sorted.length - 1] as number) - (sorted[0] as number)) / median, runs: samples };
+}
+
+const rows: Json[] = [];
+const results: Json[] = [];
+for (const c of CASES) {
+  const expected = comparable(c.hand(c.resource));
+  const contenders: Record<string, () => unknown> = {
+    'scimkit + validation': scimkit(c),
+    'scimkit applyPatch': engineOnly(c),
+    'hand-written': () => c.hand(c.resource),
+  };
+  if (c.peers !== false) contenders['scim-patch'] = scimPatchPeer(c);
+  const correct: Record<string, boolean> = {};
+  for (const [name, run] of Object.entries(contenders)) correct[name] = isDeepStrictEqual(comparable(run()), expected);
+  check(correct['scimkit + validation'] === true, `${c.name}: scimkit's result differs from the hand-written update`);
+  const measured: Record<string, Measure> = opsPerSecond(contenders);
+  if (c.peers !== false) {
+    const peer = scimmyPeer(c);
+    correct['scimmy'] = isDeepStrictEqual(comparable(await peer()), expected);
+    measured['scimmy'] = await asyncOpsPerSecond(peer);
+  }
+  const ours = (measured['scimkit + validation'] as Measure).median;
+  const row: Json = { case: c.name };
+  for (const [name, m] of Object.entries(measured)) row[`${name} ops/s`] = `${round(m.median)}${correct[name] === false ? ' (WRONG)' : ''}`;
+  const sp = measured['scim-patch'];
+  if (sp !== undefined) row['scimkit ÷ scim-patch'] = round(ours / sp.median);
+  row['scimkit ÷ hand'] = round(ours / (measured['hand-written'] as Measure).median);
+  rows.push(row);
+  results.push({ case: c.name, operations: c.operations, opsPerSecond: measured, correct });
+}
+table('PATCH: operations per second (median of interleaved runs; scimkit validates the result, as the server does)', rows);
+writeResult('patch', { cases: results });

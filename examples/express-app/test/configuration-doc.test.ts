@@ -34,6 +34,8 @@ describe('docs/configuration.md', () => {
     ['`resourceTypes`', 'ResourceTypeConfig'],
     ['`limits`', 'ScimServerLimits'],
     ['`compatibility`', 'CompatibilityOptions'],
+    ['`bulk`', 'BulkOptions'],
+    ['`pagination`', 'PaginationOptions'],
   ])('the "%s" table lists exactly the options of %s', (heading, type) => {
     expect(declared(type).length).toBeGreaterThan(1);
     expect([...table(heading).keys()].sort()).toEqual(declared(type).sort());

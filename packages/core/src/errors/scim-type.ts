@@ -1,7 +1,7 @@
 /**
  * The closed vocabulary of SCIM error types and the HTTP status each one travels with
- * (RFC 7644 §3.12, Table 9). `sensitive` is the only 403; every other type is a 400,
- * except `uniqueness`, which RFC 7644 §3.3 and §3.5.1 pair with 409 Conflict.
+ * (RFC 7644 §3.12, Table 9, and RFC 9865 §2.1 for cursors). `sensitive` is the only 403; every
+ * other type is a 400, except `uniqueness`, which RFC 7644 §3.3 and §3.5.1 pair with 409 Conflict.
  */
 export const SCIM_TYPE_STATUS = Object.freeze({
   invalidFilter: 400,
@@ -14,6 +14,10 @@ export const SCIM_TYPE_STATUS = Object.freeze({
   invalidValue: 400,
   invalidVers: 400,
   sensitive: 403,
+  /** RFC 9865 §2.1: the cursor is not one this server returned for this query. */
+  invalidCursor: 400,
+  /** RFC 9865 §2.1: the cursor is older than `cursorTimeout`. */
+  expiredCursor: 400,
 } as const);
 
 export type ScimType = keyof typeof SCIM_TYPE_STATUS;

@@ -7,6 +7,9 @@ import type { ValueTest } from './any-at.js';
 import type { CompareOperator, CompValue } from './ast.js';
 import { dateTimeInstant } from './date-time-instant.js';
 
+/** `ne` is compiled as the negation of `eq` (see compile-node.ts), so no value test exists for it. */
+export type TestedOperator = Exclude<CompareOperator, 'ne'>;
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -15,7 +18,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  * operator and value must suit the attribute's type, else 400 invalidFilter. `null` is handled by the
  * caller (it is about presence, not a value).
  */
-export function compareTest(target: AttributeDefinition, op: CompareOperator, value: Exclude<CompValue, null>, name: string): Result<ValueTest> {
+export function compareTest(target: AttributeDefinition, op: TestedOperator, value: Exclude<CompValue, null>, name: string): Result<ValueTest> {
   switch (target.type) {
     case 'string':
     case 'reference':
@@ -23,13 +26,13 @@ export function compareTest(target: AttributeDefinition, op: CompareOperator, va
       return ok(stringTest(op, value, target.caseExact));
     case 'binary':
       // RFC 7644 §3.4.2.2: ordering a binary is a 400; substrings of base64 text mean nothing.
-      if (op !== 'eq' && op !== 'ne') return unsupported(op, name, target, 'eq or ne');
+      if (op !== 'eq') return unsupported(op, name, target, 'eq or ne');
       if (typeof value !== 'string') return mismatch(name, target, 'a base64 string in double quotes');
       return ok(stringTest(op, value, true));
     case 'boolean':
-      if (op !== 'eq' && op !== 'ne') return unsupported(op, name, target, 'eq or ne');
+      if (op !== 'eq') return unsupported(op, name, target, 'eq or ne');
       if (typeof value !== 'boolean') return mismatch(name, target, 'true or false');
-      return ok(op === 'eq' ? (v) => v === value : (v) => typeof v === 'boolean' && v !== value);
+      return ok((v) => v === value);
     case 'integer':
     case 'decimal':
       if (op === 'co' || op === 'sw' || op === 'ew') return unsupported(op, name, target, 'eq, ne, gt, ge, lt or le');
@@ -50,17 +53,16 @@ function mismatch(name: string, target: AttributeDefinition, expected: string): 
   return err(scimError('invalidFilter', `Invalid filter: '${name}' is of type ${target.type}; the comparison value must be ${expected}`));
 }
 
-function unsupported(op: CompareOperator, name: string, target: AttributeDefinition, allowed: string): Result<never> {
+function unsupported(op: TestedOperator, name: string, target: AttributeDefinition, allowed: string): Result<never> {
   return err(
     scimError('invalidFilter', `Invalid filter: the operator '${op}' cannot be used on '${name}', which is of type ${target.type}; use ${allowed}`),
   );
 }
 
-function stringTest(op: CompareOperator, value: string, caseExact: boolean): ValueTest {
+function stringTest(op: TestedOperator, value: string, caseExact: boolean): ValueTest {
   if (caseExact) {
     switch (op) {
       case 'eq': return (v) => v === value;
-      case 'ne': return (v) => typeof v === 'string' && v !== value;
       case 'co': return (v) => typeof v === 'string' && v.includes(value);
       case 'sw': return (v) => typeof v === 'string' && v.startsWith(value);
       case 'ew': return (v) => typeof v === 'string' && v.endsWith(value);
@@ -76,7 +78,6 @@ function stringTest(op: CompareOperator, value: string, caseExact: boolean): Val
   const key = uniqueKey(value, false);
   switch (op) {
     case 'eq': return (v) => typeof v === 'string' && uniqueKey(v, false) === key;
-    case 'ne': return (v) => typeof v === 'string' && uniqueKey(v, false) !== key;
     case 'co': return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
     case 'sw': return (v) => typeof v === 'string' && v.toLowerCase().startsWith(needle);
     case 'ew': return (v) => typeof v === 'string' && v.toLowerCase().endsWith(needle);
@@ -87,10 +88,9 @@ function stringTest(op: CompareOperator, value: string, caseExact: boolean): Val
   }
 }
 
-function numberTest(op: Exclude<CompareOperator, 'co' | 'sw' | 'ew'>, value: number): ValueTest {
+function numberTest(op: Exclude<TestedOperator, 'co' | 'sw' | 'ew'>, value: number): ValueTest {
   switch (op) {
     case 'eq': return (v) => v === value;
-    case 'ne': return (v) => typeof v === 'number' && v !== value;
     case 'gt': return (v) => typeof v === 'number' && v > value;
     case 'ge': return (v) => typeof v === 'number' && v >= value;
     case 'lt': return (v) => typeof v === 'number' && v < value;
@@ -98,11 +98,10 @@ function numberTest(op: Exclude<CompareOperator, 'co' | 'sw' | 'ew'>, value: num
   }
 }
 
-function dateTimeTest(op: Exclude<CompareOperator, 'co' | 'sw' | 'ew'>, instant: number): ValueTest {
+function dateTimeTest(op: Exclude<TestedOperator, 'co' | 'sw' | 'ew'>, instant: number): ValueTest {
   const at = (v: unknown): number => (typeof v === 'string' ? dateTimeInstant(v) : Number.NaN);
   switch (op) {
     case 'eq': return (v) => at(v) === instant;
-    case 'ne': { return (v) => { const t = at(v); return !Number.isNaN(t) && t !== instant; }; }
     case 'gt': return (v) => at(v) > instant;
     case 'ge': return (v) => at(v) >= instant;
     case 'lt': return (v) => at(v) < instant;

@@ -148,12 +148,17 @@ function compileLeaf(node: CompareFilter | PresentFilter, scope: FilterScope, us
     multiValued.push(value.multiValued);
     target = value;
   }
-  const test = compareTest(target, node.op, node.value, name);
+  // `ne` is the negation of `eq` (decisions.md, as Ping's UnboundID SDK evaluates it): it holds when
+  // no value equals, including when the attribute is unassigned. The operand checks are those of `eq`.
+  const op = node.op === 'ne' ? 'eq' : node.op;
+  const test = compareTest(target, op, node.value, name);
   if (!test.ok) return test;
-  if (node.op === 'eq' && typeof node.value === 'string' && keys.length === 1 && multiValued[0] === false && (target.type === 'string' || target.type === 'reference')) {
-    return ok(topLevelEquality(keys[0] as string, node.value, target.caseExact));
-  }
-  return ok(anyAt(keys, multiValued, test.value));
+  const lifted =
+    op === 'eq' && typeof node.value === 'string' && keys.length === 1 && multiValued[0] === false && (target.type === 'string' || target.type === 'reference')
+      ? topLevelEquality(keys[0] as string, node.value, target.caseExact)
+      : anyAt(keys, multiValued, test.value);
+  if (node.op !== 'ne') return ok(lifted);
+  return ok((holder) => !lifted(holder));
 }
 
 function compileValuePath(node: ValuePathFilter, scope: FilterScope, usage: AttributeUsage): Result<ValueTest> {

@@ -18,7 +18,7 @@ export { parseAttrPath, parseAttrPathList } from './parse-attr-path.js';
 export { printFilter, printAttrPath, printPatchPath } from './print-filter.js';
 export { compileFilter } from './compile-filter.js';
 export type { ResourcePredicate } from './compile-filter.js';
-export { compileSort } from './compile-sort.js';
+export { compileSort, sortResources } from './compile-sort.js';
 export type { ResourceComparator, SortOrder } from './compile-sort.js';
 export { compileValueFilter } from './compile-value-filter.js';
 export type { ValueFilterPredicate } from './compile-value-filter.js';

@@ -4,42 +4,67 @@ import type { ResourceModel } from '../schema/resource-model.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import { applyOperation } from './apply-operation.js';
 import { finalizeResource } from './finalize-resource.js';
-import { assignedEqual, cloneJson, jsonEqual, type JsonObject } from './json-value.js';
+import type { MultiValuedChange } from '../store/scim-store.js';
+import { elementChanges } from './element-changes.js';
+import { assignedEqual, jsonEqual, type JsonObject } from './json-value.js';
 import { parsePatchRequest } from './parse-patch-request.js';
 import { resolvePatchOptions, type PatchOptions } from './patch-options.js';
+import { workingCopy } from './working-copy.js';
 
 export interface PatchResult {
-  /** The patched resource: a new object, `resource` is never touched. */
+  /**
+   * The patched resource: a new object, `resource` is never touched. Copy-on-write: what the
+   * operations did not write (attributes, sub-objects, elements) is shared with `resource`.
+   */
   readonly resource: ScimResource;
   /**
    * False when the operations left the resource as it was (unassigned values aside): the server
    * then keeps `meta.version` and `meta.lastModified` (RFC 7644 §3.5.2.1).
    */
   readonly changed: boolean;
+  /**
+   * The top-level keys the operations wrote, in the schema's spelling (an extension's URN for its
+   * attributes); every other key of `resource` holds the very value it held before. `schemas` is
+   * rewritten from the data, never listed.
+   */
+  readonly touched: ReadonlySet<string>;
+  /**
+   * For each multi-valued attribute the operations only added elements to or removed elements from
+   * (a member added or removed by value), those elements; attributes changed any other way are
+   * not listed. For `WriteContext.changes` and incremental validation.
+   */
+  readonly changes: readonly MultiValuedChange[];
 }
 
 /**
  * Applies a SCIM PATCH request body (RFC 7644 §3.5.2) to `resource`. Each operation is resolved
- * against the resource type's schemas into RFC 6902 operations, which fast-json-patch applies to a
- * private copy in order; the request is atomic: the first failing operation returns its error and
- * nothing is kept. Never mutates `resource`, never throws.
+ * against the resource type's schemas and written, in order, to a copy-on-write working copy (only
+ * the containers a write goes through are copied); the request is atomic: the first failing
+ * operation returns its error and nothing is kept. Never mutates `resource` (it may be frozen),
+ * never throws.
  *
- * The result still has to pass `validateResource(model, result, {operation: 'patch', existing})`
- * (types, required attributes), and uniqueness is the store's.
+ * The result still has to pass `validateResource(model, result, {operation: 'patch', existing,
+ * touched, changes})` (types, required attributes), and uniqueness is the store's.
  */
 export function applyPatch(model: ResourceModel, resource: ScimResource, body: unknown, options?: PatchOptions): Result<PatchResult> {
   const resolved = resolvePatchOptions(options);
   const operations = parsePatchRequest(body, resolved);
   if (!operations.ok) return operations;
   try {
-    const doc = cloneJson(resource) as unknown as JsonObject;
-    const ctx = { model, options: resolved, doc, touched: new Set<string>(), budget: { used: 0, limit: resolved.maxElementVisits } };
+    const copy = workingCopy(resource);
+    const ctx = { ...copy, model, options: resolved, budget: { used: 0, limit: resolved.maxElementVisits } };
     for (const operation of operations.value) {
       const applied = applyOperation(ctx, operation);
       if (!applied.ok) return applied;
     }
-    finalizeResource(model, doc, ctx.touched);
-    return ok({ resource: doc as unknown as ScimResource, changed: hasChanged(resource, doc, ctx.touched) });
+    const { doc, touched } = copy;
+    finalizeResource(model, doc, touched);
+    return ok({
+      resource: doc as unknown as ScimResource,
+      changed: hasChanged(resource, doc, touched),
+      touched: schemaSpelled(model, touched),
+      changes: elementChanges(model, resource, copy),
+    });
   } catch {
     // Only a defect can get here (every input problem is returned as data above).
     return err(httpError(500, 'The PATCH request could not be applied'));
@@ -58,4 +83,15 @@ function hasChanged(original: ScimResource, doc: JsonObject, touched: ReadonlySe
     if (!assignedEqual(before, after)) return true;
   }
   return false;
+}
+
+/** The touched keys in the schema's spelling: attribute names, extension URNs. */
+function schemaSpelled(model: ResourceModel, touched: ReadonlySet<string>): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const key of touched) {
+    const extension = model.extensions.find((e) => e.schema.id.toLowerCase() === key.toLowerCase());
+    const resolved = extension === undefined ? model.resolve({ attr: key }) : undefined;
+    out.add(extension?.schema.id ?? resolved?.attribute.name ?? key);
+  }
+  return out;
 }

@@ -29,9 +29,10 @@ export interface PatchOptions {
    */
   readonly managerAsString?: boolean;
   /**
-   * `add`/`replace` on `emails[type eq "work"].value` when no element matches creates
-   * `{"type": "work", "value": …}` instead of answering 400 noTarget. Only for filters made of `eq`
-   * comparisons joined by `and`. Default false (RFC 7644 §3.5.2.3 answers noTarget).
+   * `replace` on `emails[type eq "work"].value` when no element matches creates
+   * `{"type": "work", "value": …}` instead of answering 400 noTarget, as `add` always does (RFC 7644
+   * §3.5.2.1). Only for filters made of `eq` comparisons joined by `and`. Default false (RFC 7644
+   * §3.5.2.3 answers noTarget).
    */
   readonly createMissingValuePath?: boolean;
   /** Accept an empty `Operations` array (the Microsoft validator sends one) as a no-op. Default false. */

@@ -2,8 +2,8 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
-import { commitValue, readPath } from './json-patch-ops.js';
-import { assignedEqual, isJsonObject, isUnassigned } from './json-value.js';
+import { commitValue, readPath } from './working-copy.js';
+import { assignedEqual, getKey, isJsonObject, isUnassigned } from './json-value.js';
 import { enforcePrimary, removalSelector } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
@@ -32,28 +32,37 @@ export function writeAttribute(ctx: PatchContext, resolved: ResolvedAttribute, r
   if (readOnly && req.explicit) return err(scimError('mutability', `${req.at}: "${name}" is readOnly and cannot be modified`));
 
   const before = readPath(ctx.doc, keys);
-  const after = nextValue(ctx, resolved, req, before, name);
-  if (!after.ok) return after;
+  const next = nextValue(ctx, resolved, req, before, name);
+  if (!next.ok) return next;
+  const { value: after, elementLevel } = next.value;
 
-  const mutable = checkMutability(target, name, before, after.value, req.at);
+  const mutable = checkMutability(target, name, before, after, req.at);
   if (!mutable.ok) return mutable;
   if (target.type === 'complex' && !target.multiValued) {
-    const subs = checkSubAttributes(target, before, after.value, req.at);
+    const subs = checkSubAttributes(target, before, after, req.at);
     if (!subs.ok) return subs;
   }
   if (resolved.subAttribute === undefined) {
-    const required = checkRequired(target, name, before, after.value, req.at);
+    const required = checkRequired(target, name, before, after, req.at);
     if (!required.ok) return required;
   }
 
-  if (assignedEqual(before, after.value)) return ok(undefined);
-  return commitValue(ctx, keys, after.value);
+  if (assignedEqual(before, after)) return ok(undefined);
+  return commitValue(ctx, keys, after, elementLevel);
 }
 
-function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteRequest, before: unknown, name: string): Result<unknown> {
+/** The attribute's new value; `elementLevel` when it is the old one with elements removed or appended. */
+interface NextValue {
+  readonly value: unknown;
+  readonly elementLevel: boolean;
+}
+
+const whole = (value: unknown): Result<NextValue> => ok({ value, elementLevel: false });
+
+function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteRequest, before: unknown, name: string): Result<NextValue> {
   const { target } = resolved;
   if (req.op === 'remove') {
-    if (!req.hasValue || req.value === null || !target.multiValued) return ok(undefined);
+    if (!req.hasValue || req.value === null || !target.multiValued) return whole(undefined);
     // Entra ID: {"op":"Remove","path":"members","value":[{"value":"<id>"}]}
     if (!ctx.options.removeValueArray) {
       return err(scimError('invalidValue', `${req.at}: "remove" takes no value; select the values to remove with a filter, e.g. ${name}[value eq "…"]`));
@@ -64,29 +73,38 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const { selects, unkeyed } = removalSelector(target, items.value as unknown[]);
     const spent = spend(ctx.budget, indexedVisits(current.length) + unkeyed * current.length, req.at);
     if (!spent.ok) return spent;
-    return ok(current.filter((e) => !selects(e)));
+    return ok({ value: current.filter((e) => !selects(e)), elementLevel: Array.isArray(before) });
   }
 
   const value = normalizeValue(target, req.value, ctx.options, req.at);
   if (!value.ok) return value;
-  if (value.value === null) return ok(req.op === 'add' ? before : undefined);
+  if (value.value === null) return whole(req.op === 'add' ? before : undefined);
 
   if (target.multiValued) {
     const items = (value.value as unknown[]).filter((item) => !isUnassigned(item));
     if (req.op === 'replace') {
       const primary = enforcePrimary(target, items, items.map((_, i) => i), req.at, ctx.budget);
-      return primary.ok ? ok(items) : primary;
+      return primary.ok ? whole(items) : primary;
     }
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
     const appended = appendValues(target, current, items, req.at, ctx.budget);
     if (!appended.ok) return appended;
-    const primary = enforcePrimary(target, appended.value.elements, appended.value.written, req.at, ctx.budget);
-    return primary.ok ? ok(appended.value.elements) : primary;
+    const { elements, written } = appended.value;
+    const primary = enforcePrimary(target, elements, written, req.at, ctx.budget);
+    if (!primary.ok) return primary;
+    // Only appended (or already there, unchanged), and no `primary: true` that cleared it on other
+    // elements: an element-level change.
+    const appendedOnly = Array.isArray(before) && written.every((i) => (i >= current.length || elements[i] === current[i]) && !carriesPrimary(elements[i]));
+    return ok({ value: elements, elementLevel: appendedOnly });
   }
 
   if (target.type === 'complex' && isJsonObject(value.value)) {
     // RFC 7644 §3.5.2.3: sub-attributes not given are left unchanged.
-    return ok(isJsonObject(before) ? mergeInto(before, value.value) : value.value);
+    return whole(isJsonObject(before) ? mergeInto(before, value.value) : value.value);
   }
-  return ok(value.value);
+  return whole(value.value);
+}
+
+function carriesPrimary(element: unknown): boolean {
+  return isJsonObject(element) && getKey(element, 'primary') === true;
 }

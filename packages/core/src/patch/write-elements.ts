@@ -4,7 +4,7 @@ import { printFilter } from '../filter/print-filter.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { mergeInto } from './append-values.js';
 import { elementFromFilter } from './element-from-filter.js';
-import { commitValue, readPath } from './json-patch-ops.js';
+import { commitValue, readPath } from './working-copy.js';
 import { assignedEqual, cloneJson, findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { enforcePrimary } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
@@ -19,8 +19,8 @@ import { ELEMENT_WRITE_VISITS, spend } from './work-budget.js';
  * - remove: the matching elements (or that sub-attribute of them) go; no match changes nothing;
  * - replace: each matching element is replaced (or that sub-attribute of it set);
  * - add: the value is merged into each matching element (or that sub-attribute set);
- * - add/replace with no match: 400 noTarget, or a new element built from the filter
- *   (option `createMissingValuePath`).
+ * - add with no match: a new element built from the filter's `eq` conditions and the value;
+ * - replace with no match: 400 noTarget, or such a new element (option `createMissingValuePath`).
  */
 export function writeElements(ctx: PatchContext, target: ElementsTarget, req: WriteRequest): Result<void> {
   const { resolved, subAttribute } = target;
@@ -54,7 +54,7 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   if (!required.ok) return required;
 
   if (same) return ok(undefined);
-  return commitValue(ctx, resolved.keys, after);
+  return commitValue(ctx, resolved.keys, after, req.op === 'remove' && subAttribute === undefined);
 }
 
 /**
@@ -146,7 +146,11 @@ function editSubAttribute(
   return primary.ok ? ok(elements) : primary;
 }
 
-/** A new element for a value path that matched nothing, or 400 noTarget (RFC 7644 §3.5.2.3). */
+/**
+ * A new element for a value path that matched nothing, or 400 noTarget. `add` creates it (RFC 7644
+ * §3.5.2.1: a target that does not exist is added; decisions.md); `replace` answers noTarget
+ * (RFC 7644 §3.5.2.3) unless `createMissingValuePath` is on.
+ */
 function createMissing(
   ctx: PatchContext,
   target: ElementsTarget,
@@ -155,7 +159,8 @@ function createMissing(
   build: (base: JsonObject) => JsonObject | undefined,
 ): Result<JsonObject> {
   const filter = target.filter;
-  const base = ctx.options.createMissingValuePath && filter !== undefined ? elementFromFilter(filter, attribute) : undefined;
+  const create = req.op === 'add' || ctx.options.createMissingValuePath;
+  const base = create && filter !== undefined ? elementFromFilter(filter, attribute) : undefined;
   const element = base === undefined ? undefined : build(base);
   if (element !== undefined) return ok(element);
   const selection = filter === undefined ? attribute.name : `${attribute.name}[${printFilter(filter)}]`;

@@ -3,12 +3,12 @@ import { scimError } from '../errors/scim-error.js';
 import { parseAttrPath } from '../filter/parse-attr-path.js';
 import type { SchemaDefinition } from '../schema/attribute-definition.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
-import { commitValue, readPath, removeOperations } from './json-patch-ops.js';
-import { isJsonObject, isUnassigned } from './json-value.js';
+import { findKey, isJsonObject, isUnassigned } from './json-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import { writeAttribute } from './write-attribute.js';
 import { writeElements } from './write-elements.js';
 import { everyElement } from './resolve-patch-target.js';
+import { commitValue, readPath } from './working-copy.js';
 
 type Extension = { readonly schema: SchemaDefinition; readonly required: boolean };
 
@@ -84,8 +84,7 @@ export function writeExtension(ctx: PatchContext, extension: Extension, req: Wri
   const urn = extension.schema.id;
   if (req.op === 'remove' || req.value === null) {
     if (req.op === 'add') return ok(undefined);
-    const operations = removeOperations(ctx.doc, [urn]);
-    if (operations.length === 0) return ok(undefined);
+    if (findKey(ctx.doc, urn) === undefined) return ok(undefined);
     if (extension.required && !isUnassigned(readPath(ctx.doc, [urn]))) {
       return err(scimError('mutability', `${req.at}: the extension "${urn}" is required and cannot be removed`));
     }

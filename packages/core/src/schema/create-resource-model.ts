@@ -73,7 +73,20 @@ export function createResourceModel(
     return entry === undefined ? undefined : { entry, sub: dot < 0 ? undefined : rest.slice(dot + 1) };
   }
 
+  // Resolutions are immutable: each distinct name (ignoring case) is resolved once. Only names
+  // that resolve are kept, so the cache is bounded by the schemas, not by what clients send.
+  const resolved = new Map<string, ResolvedAttribute>();
   function resolve(path: AttrPath): ResolvedAttribute | undefined {
+    if (typeof path?.attr !== 'string') return undefined;
+    const key = `${path.uri ?? ''}\u0000${path.attr}\u0000${path.subAttr ?? ''}`.toLowerCase();
+    const cached = resolved.get(key);
+    if (cached !== undefined) return cached;
+    const found = resolveUncached(path);
+    if (found !== undefined) resolved.set(key, Object.freeze(found));
+    return found;
+  }
+
+  function resolveUncached(path: AttrPath): ResolvedAttribute | undefined {
     const found = lookup(path);
     if (found === undefined) return undefined;
     const { entry, sub } = found;

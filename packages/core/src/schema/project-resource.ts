@@ -8,6 +8,11 @@ import { topLevelAttributes } from './top-level-attributes.js';
 export interface AttributeSelection {
   readonly attributes?: readonly AttrPath[];
   readonly excludedAttributes?: readonly AttrPath[];
+  /**
+   * `returned: "request"` attributes and sub-attributes the client sent in the POST, PUT or PATCH
+   * this answers: returned like `default` ones (RFC 7643 §7, "if the attribute was specified by the client").
+   */
+  readonly sent?: ReadonlySet<AttributeDefinition>;
 }
 
 /** A whole attribute (`true`) or some of its sub-attributes. */
@@ -16,7 +21,8 @@ type Picked = Map<AttributeDefinition, true | Set<AttributeDefinition>>;
 /**
  * The representation of a resource a response carries (RFC 7643 §2.2 `returned`, RFC 7644 §3.9):
  * `always` attributes always; `never` ones (password) never; `default` ones unless excluded or unless
- * `attributes` is given without them; `request` ones only when `attributes` names them. Sub-attributes
+ * `attributes` is given without them; `request` ones only when `attributes` names them or the client
+ * sent them (`selection.sent`). Sub-attributes
  * (`name.givenName`, `emails.value`) and URN-qualified names select parts; a bare extension URN selects
  * the whole extension; unknown names are ignored. Output is in schema spelling and order: `schemas`
  * (core URN first, then the extensions that have data), id, externalId, core attributes, extensions, meta.
@@ -31,7 +37,7 @@ export function projectResource(model: ResourceModel, resource: Readonly<Record<
   let meta: unknown;
   const source = keysByLowercase(resource);
   for (const attribute of topLevelAttributes(model)) {
-    const value = project(attribute, read(resource, source, attribute.name), requested, excluded);
+    const value = project(attribute, read(resource, source, attribute.name), requested, excluded, selection.sent);
     if (value === undefined) continue;
     if (attribute.name === 'meta') meta = value;
     else body[attribute.name] = value;
@@ -42,7 +48,7 @@ export function projectResource(model: ResourceModel, resource: Readonly<Record<
     const inner = keysByLowercase(container);
     const out: Record<string, unknown> = {};
     for (const attribute of schema.attributes) {
-      const value = project(attribute, read(container, inner, attribute.name), requested, excluded);
+      const value = project(attribute, read(container, inner, attribute.name), requested, excluded, selection.sent);
       if (value !== undefined) out[attribute.name] = value;
     }
     if (Object.keys(out).length > 0) extensions.push([schema.id, out]);
@@ -75,12 +81,18 @@ function pick(model: ResourceModel, paths: readonly AttrPath[]): Picked {
 }
 
 /** Project one attribute's value; undefined when it is not returned or has nothing left. */
-function project(attribute: AttributeDefinition, value: unknown, requested: Picked | undefined, excluded: Picked | undefined): unknown {
+function project(
+  attribute: AttributeDefinition,
+  value: unknown,
+  requested: Picked | undefined,
+  excluded: Picked | undefined,
+  sent: ReadonlySet<AttributeDefinition> | undefined,
+): unknown {
   if (value === undefined || value === null || attribute.returned === 'never') return undefined;
   const chosen = requested?.get(attribute);
   const dropped = excluded?.get(attribute);
   if (attribute.returned !== 'always') {
-    if (requested !== undefined ? chosen === undefined : attribute.returned === 'request' || dropped === true) return undefined;
+    if (requested !== undefined ? chosen === undefined : (attribute.returned === 'request' && sent?.has(attribute) !== true) || dropped === true) return undefined;
   }
   if (attribute.type !== 'complex' || attribute.subAttributes === undefined) return copy(value);
   const subs = attribute.subAttributes;
@@ -89,7 +101,7 @@ function project(attribute: AttributeDefinition, value: unknown, requested: Pick
     if (sub.returned === 'always') return true;
     if (chosen instanceof Set) return chosen.has(sub);
     if (chosen === true) return true;
-    if (sub.returned === 'request') return false;
+    if (sub.returned === 'request') return sent?.has(sub) === true;
     return !(dropped instanceof Set && dropped.has(sub));
   };
   const one = (item: unknown): unknown => {

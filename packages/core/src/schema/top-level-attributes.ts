@@ -8,6 +8,18 @@ const COMMON = ['id', 'externalId', 'meta'] as const;
  * (RFC 7643 §3.1), in output order: id, externalId, the core schema's attributes, meta.
  */
 export function topLevelAttributes(model: ResourceModel): readonly AttributeDefinition[] {
+  let attributes = computed.get(model);
+  if (attributes === undefined) {
+    attributes = Object.freeze(compute(model));
+    computed.set(model, attributes);
+  }
+  return attributes;
+}
+
+/** Derived once per model (models are immutable). */
+const computed = new WeakMap<ResourceModel, readonly AttributeDefinition[]>();
+
+function compute(model: ResourceModel): AttributeDefinition[] {
   const common = COMMON.map((name) => model.resolve({ uri: model.core.id, attr: name })?.attribute);
   const [id, externalId, meta] = common;
   const names = new Set(COMMON.map((n) => n.toLowerCase()));

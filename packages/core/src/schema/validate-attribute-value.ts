@@ -4,6 +4,7 @@ import type { ScimError } from '../errors/scim-error.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from './attribute-definition.js';
 import { checkSimpleValue } from './check-simple-value.js';
+import type { MemberBaseline } from './patch-baseline.js';
 
 /** How values are validated: shared by every attribute of one `validateResource` call. */
 export interface ValueRules {
@@ -21,20 +22,22 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
  * Validate and normalize the value of one attribute. `ok(undefined)` means unassigned: null, an empty
  * array, or a complex value with nothing left in it (RFC 7643 §2.5), to be dropped.
  */
-export function validateAttributeValue(attribute: AttributeDefinition, value: unknown, path: string, rules: ValueRules): Result<unknown> {
+export function validateAttributeValue(attribute: AttributeDefinition, value: unknown, path: string, rules: ValueRules, kept = 0): Result<unknown> {
   if (value === null || value === undefined) return ok(undefined);
   if (!attribute.multiValued) return validateSingleValue(attribute, value, path, rules);
   // RFC 7643 §2.4: a multi-valued attribute is a JSON array.
   if (!Array.isArray(value)) return err(scimError('invalidValue', `Attribute '${path}' is multi-valued and must be an array`));
-  const values: unknown[] = [];
+  // The first `kept` elements are stored ones a PATCH kept (see MemberBaseline): already valid.
+  const values: unknown[] = value.slice(0, kept);
   let primaries = 0;
-  for (let i = 0; i < value.length; i++) {
+  for (let i = kept; i < value.length; i++) {
     const checked = validateSingleValue(attribute, value[i], `${path}[${i}]`, rules);
     if (!checked.ok) return checked;
     if (checked.value === undefined) continue;
     if (attribute.type === 'complex' && (checked.value as Record<string, unknown>)['primary'] === true) primaries++;
     values.push(checked.value);
   }
+  if (primaries > 0 && attribute.type === 'complex') for (let i = 0; i < kept; i++) if ((value[i] as Record<string, unknown>)['primary'] === true) primaries++;
   // RFC 7643 §2.4: the primary attribute value "true" MUST appear no more than once.
   if (primaries > 1) return err(scimError('invalidValue', `Attribute '${path}' has more than one value with 'primary' true`));
   return ok(values.length > 0 ? values : undefined);
@@ -44,14 +47,15 @@ function validateSingleValue(attribute: AttributeDefinition, value: unknown, pat
   if (value === null || value === undefined) return ok(undefined);
   if (attribute.type !== 'complex') return checkSimpleValue(attribute, value, path, rules.stringBooleans);
   if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${path}' must be a JSON object`));
-  return validateMembers(attribute.subAttributes ?? [], value, (name) => `${path}.${name}`, rules);
+  return validateMembers(attribute.subAttributes ?? NONE, value, (name) => `${path}.${name}`, rules);
 }
 
 /**
  * Validate the members of a JSON object against attribute definitions (sub-attributes of a complex
  * value, the attributes of a schema extension, or a resource's core attributes). Names match
  * case-insensitively and come out in the schema's spelling and order. Required members are enforced
- * when the object has a value, or always when `requireAll` is set (the resource itself).
+ * when the object has a value, or always when `requireAll` is set (the resource itself). With a
+ * `baseline` (a PATCH result), stored values the PATCH left as they were are not checked again.
  */
 export function validateMembers(
   attributes: readonly AttributeDefinition[],
@@ -59,12 +63,12 @@ export function validateMembers(
   pathOf: (name: string) => string,
   rules: ValueRules,
   requireAll = false,
+  baseline?: MemberBaseline,
 ): Result<Record<string, unknown> | undefined> {
   const found = new Map<AttributeDefinition, unknown>();
   const seen = new Set<AttributeDefinition>();
   for (const key of Object.keys(object)) {
-    const lower = key.toLowerCase();
-    const attribute = attributes.find((a) => a.name.length === key.length && a.name.toLowerCase() === lower);
+    const attribute = byName(attributes).get(key.toLowerCase());
     if (attribute === undefined) {
       if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
       continue;
@@ -72,7 +76,14 @@ export function validateMembers(
     if (seen.has(attribute)) return err(scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is given more than once`));
     seen.add(attribute);
     if (rules.dropReadOnly && attribute.mutability === 'readOnly') continue;
-    const checked = validateAttributeValue(attribute, object[key], pathOf(attribute.name), rules);
+    const value = object[key];
+    if (baseline?.unchanged(key, value) === true) {
+      found.set(attribute, value);
+      continue;
+    }
+    const path = pathOf(attribute.name);
+    const kept = baseline !== undefined && attribute.multiValued && Array.isArray(value) ? baseline.kept(key, path, value) : 0;
+    const checked = validateAttributeValue(attribute, value, path, rules, kept);
     if (!checked.ok) return checked;
     if (checked.value !== undefined) found.set(attribute, checked.value);
   }
@@ -102,4 +113,23 @@ export function checkRequired(
     if (value === '') return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required and must not be empty`);
   }
   return undefined;
+}
+
+const NONE: readonly AttributeDefinition[] = [];
+
+/** Attribute definitions by lower-case name, derived once per (immutable) list. */
+const indexes = new WeakMap<readonly AttributeDefinition[], ReadonlyMap<string, AttributeDefinition>>();
+
+function byName(attributes: readonly AttributeDefinition[]): ReadonlyMap<string, AttributeDefinition> {
+  let index = indexes.get(attributes);
+  if (index === undefined) {
+    const map = new Map<string, AttributeDefinition>();
+    for (const attribute of attributes) {
+      const lower = attribute.name.toLowerCase();
+      if (!map.has(lower)) map.set(lower, attribute);
+    }
+    index = map;
+    indexes.set(attributes, index);
+  }
+  return index;
 }

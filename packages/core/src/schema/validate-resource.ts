@@ -3,10 +3,13 @@ import { err, ok } from '../errors/result.js';
 import type { ScimError } from '../errors/scim-error.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
+import { checkSchemasValue } from './check-schemas-value.js';
 import { keepImmutable } from './keep-immutable.js';
+import { patchBaselines } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
 import { topLevelAttributes } from './top-level-attributes.js';
+import { validatePatched } from './validate-patched.js';
 import { isJsonObject, validateMembers } from './validate-attribute-value.js';
 import type { ValueRules } from './validate-attribute-value.js';
 import type { ValidationContext, ValidationOptions } from './validation-options.js';
@@ -41,11 +44,17 @@ export function validateResource(
   if (!isJsonObject(input)) return err(scimError('invalidSyntax', 'The resource must be a JSON object'));
   const operation = context.operation;
   const existing = operation === 'create' ? undefined : context.existing;
+  const baselines = context.operation === 'patch' && context.touched !== undefined ? patchBaselines({ ...context, touched: context.touched }) : undefined;
   const rules: ValueRules = {
     dropReadOnly: operation !== 'patch',
     unknownAttributes: options.unknownAttributes ?? 'reject',
     stringBooleans: options.stringBooleans ?? true,
   };
+
+  if (baselines !== undefined && existing !== undefined && context.operation === 'patch' && context.touched !== undefined) {
+    const fast = validatePatched(model, input, existing, context.touched, baselines, rules);
+    if (fast !== undefined) return fast;
+  }
 
   const core = newPart(model.core, false, false, topLevelAttributes(model));
   const extensions = model.extensions.map((e) => newPart(e.schema, true, e.required, e.schema.attributes));
@@ -86,29 +95,19 @@ export function validateResource(
     if (added !== undefined) return err(added);
   }
 
-  // 2. `schemas` (RFC 7643 §3): filled in when absent; otherwise it must list the core URN, and only
-  //    schemas of this resource type.
-  if (schemas !== undefined && schemas !== null) {
-    if (!Array.isArray(schemas) || schemas.some((s) => typeof s !== 'string')) {
-      return err(scimError('invalidValue', "Attribute 'schemas' must be an array of schema URIs"));
-    }
-    const listed = schemas as string[];
-    if (!listed.some((s) => s.toLowerCase() === model.core.id.toLowerCase())) {
-      return err(scimError('invalidValue', `Attribute 'schemas' must include the schema '${model.core.id}'`));
-    }
-    const unknown = listed.find((s) => s.toLowerCase() !== model.core.id.toLowerCase() && !byUrn.has(s.toLowerCase()));
-    if (unknown !== undefined && rules.unknownAttributes === 'reject') {
-      return err(scimError('invalidValue', `Attribute 'schemas' lists '${unknown}', which is not a schema of resource type '${model.definition.name}'`));
-    }
-  }
+  // 2. `schemas` (RFC 7643 §3).
+  const listed = checkSchemasValue(model, schemas, rules.unknownAttributes === 'reject');
+  if (listed !== undefined) return err(listed);
 
   // 3. Values, schema by schema.
   const values = new Map<Part, Record<string, unknown>>();
   for (const part of [core, ...extensions]) {
-    const checked = validateMembers(part.attributes, part.input, pathOf(part), rules, part === core);
+    const stored = existing === undefined ? undefined : storedPart(existing, part);
+    const baseline = baselines?.(stored, part.extension ? part.schema.id : undefined);
+    const checked = validateMembers(part.attributes, part.input, pathOf(part), rules, part === core, baseline);
     if (!checked.ok) return checked;
     const record: Record<string, unknown> = checked.value ?? {};
-    const settled = settleWithStored(part, record, existing === undefined ? undefined : storedPart(existing, part), operation);
+    const settled = settleWithStored(part, record, stored, operation, baselines !== undefined);
     if (settled !== undefined) return err(settled);
     if (Object.keys(record).length > 0) values.set(part, inSchemaOrder(part.attributes, record));
     else if (part.required) {
@@ -141,22 +140,25 @@ export function validateResource(
  * - writeOnly (password): a client can never read it back to repeat it in a PUT, so a replacement that
  *   leaves it out keeps the stored value (RFC 7644 §3.5.1 only says provided values replace it);
  * - immutable: see `keepImmutable` (400 mutability when changed).
+ * With `shareStored` (an incremental PATCH validation), stored values are kept without a copy, and
+ * a value that is the stored one itself needs no immutability check.
  */
 function settleWithStored(
   part: Part,
   record: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
   operation: ValidationContext['operation'],
+  shareStored: boolean,
 ): ScimError | undefined {
   for (const attribute of part.attributes) {
     const name = attribute.name;
     const previous = stored === undefined ? undefined : own(stored, name);
     if (attribute.mutability === 'readOnly') {
       delete record[name];
-      if (operation === 'patch' && previous !== undefined && previous !== null) record[name] = structuredClone(previous);
+      if (operation === 'patch' && previous !== undefined && previous !== null) record[name] = shareStored ? previous : structuredClone(previous);
     } else if (operation === 'replace' && attribute.mutability === 'writeOnly' && own(record, name) === undefined) {
       if (previous !== undefined && previous !== null) record[name] = structuredClone(previous);
-    } else if (operation !== 'create' && stored !== undefined) {
+    } else if (operation !== 'create' && stored !== undefined && !(shareStored && own(record, name) === previous)) {
       const kept = keepImmutable(attribute, own(record, name), previous, pathOf(part)(name), operation === 'patch' ? 'patch' : 'replace');
       if (!kept.ok) return kept.error;
       if (kept.value === undefined) delete record[name];

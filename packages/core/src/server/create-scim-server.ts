@@ -1,6 +1,8 @@
 import { httpError, ScimException } from '../errors/scim-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { authenticate } from './authenticate.js';
+import { postBulk } from './bulk/post-bulk.js';
+import { answerMe } from './me/me-endpoint.js';
 import { resolveBaseUrl } from './base-url.js';
 import { getResourceType, listResourceTypes } from './discovery/resource-types-endpoint.js';
 import { getSchema, listSchemas } from './discovery/schemas-endpoint.js';
@@ -127,7 +129,7 @@ function tracedContext(context: ServerContext, trail: RequestTrail): ServerConte
   return { ...context, store: tracedStore(context.store, tracing, context.tracer, trail.traceContext) };
 }
 
-function dispatch(exchange: Exchange, endpoint: Endpoint): ScimResponse | Promise<ScimResponse> {
+async function dispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
   switch (endpoint.operation) {
     case 'create':
       return createResource(exchange, endpoint.type);
@@ -155,5 +157,10 @@ function dispatch(exchange: Exchange, endpoint: Endpoint): ScimResponse | Promis
       return getResourceType(exchange, endpoint.id);
     case 'serviceProviderConfig':
       return getServiceProviderConfig(exchange);
+    case 'bulk':
+      // Each operation goes through this same dispatch: one pipeline for single and bulk requests.
+      return postBulk(exchange, dispatch);
+    case 'me':
+      return answerMe(exchange, endpoint.action, dispatch);
   }
 }

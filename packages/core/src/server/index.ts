@@ -11,7 +11,14 @@ export type {
   ChangeEvent,
   ScimServerLimits,
   CompatibilityOptions,
+  CompatibilityProfile,
+  CompatibilityConfig,
+  BulkOptions,
+  MeTarget,
+  PaginationOptions,
+  DiscoveryOptions,
 } from './scim-server-config.js';
+export { COMPATIBILITY_PROFILES } from './compatibility/index.js';
 export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, DEFAULT_TENANT_CACHE_SIZE } from './server-context.js';
 export { MAX_REQUEST_ID_LENGTH, MAX_TENANT_LENGTH } from './context/index.js';
 export type {

@@ -1,6 +1,6 @@
 import { projectResource } from '../schema/project-resource.js';
 import type { ScimResource } from '../schema/scim-resource.js';
-import type { AttributeSelection } from './attribute-selection.js';
+import type { AttributeSelection } from '../schema/project-resource.js';
 import type { ServedType } from './server-context.js';
 
 /**

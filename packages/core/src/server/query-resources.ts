@@ -1,4 +1,5 @@
 import type { Filter } from '../filter/ast.js';
+import { sortResources } from '../filter/compile-sort.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { FilterSemantics, SortSpec, StoreContext, StoreQuery, StoreQueryResult } from '../store/scim-store.js';
 import type { ServedType, ServerContext } from './server-context.js';
@@ -18,6 +19,24 @@ export interface TypeQuery {
   readonly inMemory?: boolean;
   /** The page to return; absent: every match. */
   readonly page?: { readonly startIndex: number; readonly count: number };
+  /**
+   * An RFC 9865 store cursor (`''`: the first page) to use instead of `page.startIndex` when the
+   * store pages by keyset (see `storeCursorApplies`); ignored otherwise.
+   */
+  readonly cursor?: string;
+}
+
+/** Whether the store evaluates this query's filter, sort and page itself, and pages it by keyset cursor. */
+export function storeCursorApplies(context: ServerContext, query: TypeQuery): boolean {
+  return pushDown(context, query).pushPage && context.store.capabilities?.cursor === true;
+}
+
+function pushDown(context: ServerContext, query: TypeQuery): { pushFilter: boolean; pushSort: boolean; pushPage: boolean } {
+  const capabilities = context.store.capabilities ?? {};
+  const pushFilter = query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter) === true);
+  const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
+  const pushPage = pushSort && query.page !== undefined && (capabilities.paging === true || (query.cursor !== undefined && capabilities.cursor === true));
+  return { pushFilter, pushSort, pushPage };
 }
 
 /**
@@ -25,11 +44,9 @@ export interface TypeQuery {
  * the rest in memory: filter, then sort (stable), then page. `totalResults` counts every match.
  */
 export async function queryResources(context: ServerContext, type: ServedType, query: TypeQuery, ctx: StoreContext): Promise<StoreQueryResult> {
-  const capabilities = context.store.capabilities ?? {};
   const model = type.model;
-  const pushFilter = query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter) === true);
-  const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
-  const pushPage = pushSort && query.page !== undefined && capabilities.paging === true;
+  const { pushFilter, pushSort, pushPage } = pushDown(context, query);
+  const byCursor = pushPage && query.cursor !== undefined && context.store.capabilities?.cursor === true;
   const semantics: FilterSemantics = {
     matches: query.matches,
     ...(query.compare === undefined ? {} : { compare: query.compare }),
@@ -39,14 +56,15 @@ export async function queryResources(context: ServerContext, type: ServedType, q
     semantics,
     ...(pushFilter && query.filter !== undefined ? { filter: query.filter } : {}),
     ...(pushSort && query.sort !== undefined ? { sort: query.sort } : {}),
-    ...(pushPage && query.page !== undefined ? { startIndex: query.page.startIndex, count: query.page.count } : {}),
+    ...(pushPage && query.page !== undefined && !byCursor ? { startIndex: query.page.startIndex, count: query.page.count } : {}),
+    ...(byCursor && query.page !== undefined ? { cursor: query.cursor, count: query.page.count } : {}),
   };
   const result = await context.store.query(model.definition.name, storeQuery, ctx);
   if (pushPage) return result;
 
   // Not paged by the store: it returned every match (or every resource, when it did not filter).
   let resources = pushFilter ? [...result.resources] : result.resources.filter(query.matches);
-  if (!pushSort && query.compare !== undefined) resources = resources.sort(query.compare);
+  if (!pushSort && query.compare !== undefined) resources = sortResources(resources, query.compare);
   if (query.page === undefined) return { totalResults: resources.length, resources };
   const start = query.page.startIndex - 1;
   return { totalResults: resources.length, resources: resources.slice(start, start + query.page.count) };

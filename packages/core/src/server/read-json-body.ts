@@ -16,7 +16,7 @@ import { illFormedString } from './well-formed-json.js';
  * over `limits.maxBodyBytes` is 413 (RFC 7644 §3.7.4); an empty or unparseable one, one with
  * a member name twice in one object, or one holding a lone surrogate, is 400 invalidSyntax.
  */
-export function readJsonBody(context: ServerContext, request: ScimRequest): Result<unknown> {
+export function readJsonBody(context: ServerContext, request: ScimRequest, limit?: BodyLimit): Result<unknown> {
   const contentType = requestHeader(request, 'content-type');
   const mediaType = requestMediaType(contentType);
   if (!mediaType.json) {
@@ -25,8 +25,8 @@ export function readJsonBody(context: ServerContext, request: ScimRequest): Resu
   const body = asBytes(request.body);
   if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return wellFormed(body);
 
-  const max = context.limits.maxBodyBytes;
-  if (exceeds(body, max)) return err(httpError(413, `The request body is larger than the maximum of ${max} bytes`));
+  const max = limit?.maxBytes ?? context.limits.maxBodyBytes;
+  if (exceeds(body, max)) return err(httpError(413, limit?.detail ?? `The request body is larger than the maximum of ${max} bytes`));
   const text = body instanceof Uint8Array ? decode(body, mediaType.charset) : ok(typeof body === 'string' ? stripBom(body) : '');
   if (!text.ok) return text;
   if (text.value.trim() === '') return err(scimError('invalidSyntax', 'The request body is empty; a JSON object is required'));
@@ -42,6 +42,12 @@ export function readJsonBody(context: ServerContext, request: ScimRequest): Resu
     return err(scimError('invalidSyntax', `The request body has the member ${JSON.stringify(duplicate.slice(0, 100))} twice in one object (RFC 8259 §4)`));
   }
   return wellFormed(parsed);
+}
+
+/** A body limit other than `limits.maxBodyBytes` (Bulk's `maxPayloadSize`), with the 413 detail naming it. */
+export interface BodyLimit {
+  readonly maxBytes: number;
+  readonly detail: string;
 }
 
 /** Bytes in any binary form (`ArrayBuffer`, `DataView`, typed array) as a `Uint8Array`. */

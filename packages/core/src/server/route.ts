@@ -12,7 +12,12 @@ export type Endpoint =
   | { readonly operation: 'getSchema'; readonly id: string }
   | { readonly operation: 'listResourceTypes' }
   | { readonly operation: 'getResourceType'; readonly id: string }
-  | { readonly operation: 'serviceProviderConfig' };
+  | { readonly operation: 'serviceProviderConfig' }
+  | { readonly operation: 'bulk' }
+  | { readonly operation: 'me'; readonly action: MeAction };
+
+/** What a request to `/Me` does to the resource it stands for (RFC 7644 §3.11). */
+export type MeAction = 'read' | 'replace' | 'patch' | 'delete';
 
 /** Methods allowed at one path, each to the endpoint it reaches. */
 type Place = ReadonlyMap<string, Endpoint>;
@@ -57,12 +62,25 @@ function place(context: ServerContext, raw: readonly string[], segments: readonl
       if (segments.length !== 1 || !context.types.some((type) => type.rootSearch)) return undefined;
       return new Map([['POST', { operation: 'rootSearch' }]]);
     case 'bulk':
+      // RFC 7644 §3.7: a server that does not offer Bulk answers 501.
+      if (segments.length !== 1) return undefined;
+      return context.bulk === undefined ? 'notImplemented' : new Map([['POST', { operation: 'bulk' }]]);
     case 'me':
-      // RFC 7644 §3.7 and §3.11: features this server does not offer answer 501.
-      return segments.length === 1 ? 'notImplemented' : undefined;
+      // RFC 7644 §3.11: without a resolver from the principal to a resource, 501.
+      if (segments.length !== 1) return undefined;
+      return context.config.me === undefined ? 'notImplemented' : mePlace();
     default:
       return resourcePlace(context, segments);
   }
+}
+
+function mePlace(): Place {
+  return new Map<string, Endpoint>([
+    ['GET', { operation: 'me', action: 'read' }],
+    ['PUT', { operation: 'me', action: 'replace' }],
+    ['PATCH', { operation: 'me', action: 'patch' }],
+    ['DELETE', { operation: 'me', action: 'delete' }],
+  ]);
 }
 
 function resourcePlace(context: ServerContext, segments: readonly string[]): Place | undefined {

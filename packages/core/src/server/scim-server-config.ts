@@ -160,7 +160,7 @@ export interface CompatibilityOptions {
   readonly pathKeysInValue?: boolean;
   /** A bare string for a complex attribute with a `value` sub-attribute means `{"value": …}` (Entra ID `manager`). Default true. */
   readonly managerAsString?: boolean;
-  /** PATCH `add`/`replace` on `emails[type eq "work"].value` creates the value when none matches. Default false (RFC: noTarget). */
+  /** PATCH `replace` on `emails[type eq "work"].value` creates the value when none matches, as `add` always does. Default false (RFC: noTarget). */
   readonly createMissingValuePath?: boolean;
   /** Accept a PATCH with an empty `Operations` array as a no-op (the Microsoft validator). Default false (RFC: at least one). */
   readonly allowEmptyOperations?: boolean;
@@ -170,6 +170,58 @@ export interface CompatibilityOptions {
    * Default false (RFC 7644 §3.4.2.2: a compValue is JSON, so strings are quoted).
    */
   readonly unquotedFilterValues?: boolean;
+}
+
+/**
+ * Named sets of tolerances, one per client (see docs/concepts/compatibility.md): `strict` turns every
+ * tolerance off (the RFC answer everywhere), `entra` is what Microsoft Entra ID and its SCIM validator
+ * need, `okta` what Okta needs. A profile object names one and overrides single options.
+ */
+export type CompatibilityProfile = 'strict' | 'entra' | 'okta';
+
+/** `compatibility`: a profile name, or options (optionally starting from a profile). */
+export type CompatibilityConfig = CompatibilityProfile | (CompatibilityOptions & { readonly profile?: CompatibilityProfile });
+
+/** RFC 7644 §3.7 Bulk. Both limits are enforced (413) and advertised in `/ServiceProviderConfig`. */
+export interface BulkOptions {
+  /** Most operations in one BulkRequest; more is 413. Default 1000. */
+  readonly maxOperations?: number;
+  /**
+   * Largest BulkRequest body in bytes; larger is 413. Default `limits.maxBodyBytes`. An adapter's
+   * own body limit (`maxBodyBytes` of the adapter) must be at least this large.
+   */
+  readonly maxPayloadSize?: number;
+}
+
+/** Which resource `/Me` (RFC 7644 §3.11) stands for: a resource type name (`User`) and an id. */
+export interface MeTarget {
+  readonly resourceType: string;
+  readonly id: string;
+}
+
+/** RFC 9865 cursor paging, next to RFC 7644 index paging. Advertised as `pagination` in `/ServiceProviderConfig`. */
+export interface PaginationOptions {
+  /** Offer cursor paging (`cursor` parameter, `nextCursor`/`previousCursor`). Default true when `pagination` is given. */
+  readonly cursor?: boolean;
+  /** The method of a request that names neither `cursor` nor `startIndex`. Default `index` (RFC 9865 §2.4). */
+  readonly defaultPaginationMethod?: 'index' | 'cursor';
+  /** Seconds a cursor stays valid; an older one is 400 `expiredCursor`. Default 3600. */
+  readonly cursorTimeout?: number;
+  /**
+   * Secret that signs cursors (HMAC-SHA-256), at least 32 characters. Give the same one to every
+   * instance behind a load balancer so that any instance accepts any instance's cursors. Default: a
+   * random key per server, so cursors do not survive a restart.
+   */
+  readonly cursorSecret?: string;
+}
+
+/** What `/Schemas` and `/ServiceProviderConfig` serve beyond the resource types' schemas. */
+export interface DiscoveryOptions {
+  /**
+   * Also list the RFC 7643 §7 meta-schemas (Schema, ResourceType, ServiceProviderConfig) in
+   * `/Schemas`, as RFC 7643 §8.7.2 shows them. Default false.
+   */
+  readonly metaSchemas?: boolean;
 }
 
 /** Everything `createScimServer()` needs. Only `resourceTypes` and `store` are required. */
@@ -232,7 +284,30 @@ export interface ScimServerConfig {
    */
   readonly tracing?: ScimTracing;
   readonly limits?: ScimServerLimits;
-  readonly compatibility?: CompatibilityOptions;
+  /**
+   * Tolerances for real clients: a profile (`'entra'`, `'okta'`, `'strict'`), options, or both
+   * (`{ profile: 'entra', unquotedFilterValues: false }`: the options override the profile).
+   */
+  readonly compatibility?: CompatibilityConfig;
+  /**
+   * `POST /Bulk` (RFC 7644 §3.7): `{}` or limits to offer it, `false` (default) to answer 501.
+   * Each operation runs exactly as its single request would (validation, preconditions, hooks).
+   */
+  readonly bulk?: BulkOptions | false;
+  /**
+   * `/Me` (RFC 7644 §3.11): the resource the authenticated principal (what `authenticate` returned)
+   * stands for, or undefined when it stands for none (404). Without it `/Me` answers 501.
+   */
+  readonly me?: (principal: unknown, request: ScimRequest) => MeTarget | undefined | Promise<MeTarget | undefined>;
+  /** RFC 9865 cursor paging: `{}` offers it with the defaults; absent, lists page by index only. */
+  readonly pagination?: PaginationOptions;
+  readonly discovery?: DiscoveryOptions;
+  /**
+   * What a successful PATCH answers (RFC 7644 §3.5.2): `resource` (default) 200 with the resource;
+   * `noContent` 204 without a body (with `ETag`). Whatever this says, a request with the header
+   * `Prefer: return=minimal` (RFC 7240 §4.2) gets the 204, and `Prefer: return=representation` the 200.
+   */
+  readonly patchResponse?: 'resource' | 'noContent';
   /**
    * Attributes a request body sends that no schema of the type declares: `reject` answers
    * 400 invalidValue naming the attribute (default); `ignore` drops them.

@@ -19,6 +19,11 @@ export interface SearchParameters {
   /** Page size: negative became 0, absent became the default page size, capped by maxResults. */
   readonly count: number;
   readonly selection: AttributeSelection;
+  /**
+   * RFC 9865: the cursor of the page asked for (`''`: the first page), when the request pages by
+   * cursor; undefined for index paging (and always when the server offers no cursors).
+   */
+  readonly cursor?: string;
 }
 
 /** The parameters of `GET {endpoint}` and of discovery lists, from the query string. */
@@ -32,6 +37,7 @@ export function searchFromQuery(context: ServerContext, request: ScimRequest): R
     count: get('count'),
     attributes: get('attributes', true),
     excludedAttributes: get('excludedAttributes', true),
+    cursor: get('cursor'),
   });
 }
 
@@ -57,6 +63,7 @@ export function searchFromBody(context: ServerContext, body: unknown): Result<Se
     count: fields.get('count'),
     attributes: fields.get('attributes'),
     excludedAttributes: fields.get('excludedattributes'),
+    cursor: fields.get('cursor'),
   });
 }
 
@@ -68,6 +75,7 @@ interface RawSearch {
   readonly count: unknown;
   readonly attributes: unknown;
   readonly excludedAttributes: unknown;
+  readonly cursor: unknown;
 }
 
 function searchParameters(context: ServerContext, raw: RawSearch): Result<SearchParameters> {
@@ -103,8 +111,11 @@ function searchParameters(context: ServerContext, raw: RawSearch): Result<Search
     sortOrder = order;
   }
 
+  const cursor = pagingCursor(context, raw);
+  if (!cursor.ok) return cursor;
   const { maxResults, defaultPageSize } = context.limits;
   return ok({
+    ...(cursor.value === undefined ? {} : { cursor: cursor.value }),
     ...(filter === undefined ? {} : { filter }),
     ...(sortBy === undefined ? {} : { sortBy }),
     sortOrder,
@@ -112,6 +123,23 @@ function searchParameters(context: ServerContext, raw: RawSearch): Result<Search
     count: Math.min(maxResults, Math.max(0, count.value ?? defaultPageSize)),
     selection: selection.value,
   });
+}
+
+/**
+ * RFC 9865 §2: a `cursor` (empty or bare for the first page) asks for cursor paging, `startIndex`
+ * for index paging, neither for the server's `defaultPaginationMethod`. Both at once is 400
+ * invalidCursor (as Ping's SDK answers; the RFC leaves it open). Without cursor paging configured
+ * the parameter is ignored, as RFC 7644 servers ignore parameters they do not know.
+ */
+function pagingCursor(context: ServerContext, raw: RawSearch): Result<string | undefined> {
+  const pagination = context.pagination;
+  if (pagination === undefined) return ok(undefined);
+  const given = raw.cursor !== undefined && raw.cursor !== null;
+  const indexed = raw.startIndex !== undefined && raw.startIndex !== null && raw.startIndex !== '';
+  if (given && typeof raw.cursor !== 'string') return err(scimError('invalidCursor', 'cursor must be a string'));
+  if (given && indexed) return err(scimError('invalidCursor', 'Send either cursor or startIndex, not both (RFC 9865 §2.4)'));
+  if (given) return ok(raw.cursor as string);
+  return ok(!indexed && pagination.defaultPaginationMethod === 'cursor' ? '' : undefined);
 }
 
 /** An integer from a query string or JSON; anything else is 400 invalidValue (decisions.md). */

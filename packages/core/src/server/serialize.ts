@@ -34,6 +34,25 @@ export function errorResponse(failure: ScimFailure): ScimResponse {
   return jsonResponse(failure.status, errorBody(failure), failure.headers);
 }
 
+/**
+ * A ListResponse of an RFC 9865 cursor page: no `startIndex` (as both SCIM SDKs answer cursor
+ * requests), `nextCursor` on every page but the last, `previousCursor` never on the first.
+ */
+export function cursorListBody(
+  totalResults: number,
+  resources: readonly unknown[],
+  cursors: { readonly nextCursor?: string; readonly previousCursor?: string },
+): Record<string, unknown> {
+  return {
+    schemas: [URN.listResponse],
+    totalResults,
+    itemsPerPage: resources.length,
+    ...(cursors.previousCursor === undefined ? {} : { previousCursor: cursors.previousCursor }),
+    ...(cursors.nextCursor === undefined ? {} : { nextCursor: cursors.nextCursor }),
+    Resources: resources,
+  };
+}
+
 /** A ListResponse (RFC 7644 §3.4.2). `itemsPerPage` is always the length of the page. */
 export function listBody(totalResults: number, startIndex: number, resources: readonly unknown[]): Record<string, unknown> {
   return {

@@ -10,9 +10,16 @@ import { TRACER_NAME, type TracerLike } from './context/scim-tracing.js';
 import type { TenantConfig } from './context/tenancy-options.js';
 import { TenantContexts } from './context/tenant-contexts.js';
 import { compileTenantPath, type TenantPath } from './context/tenant-path.js';
+import { normalizeSchema } from '../schema/normalize-schema.js';
+import type { SchemaDefinition } from '../schema/attribute-definition.js';
+import { resourceTypeSchema, schemaSchema, serviceProviderConfigSchema } from '../schema/builtin/index.js';
+import { resolveCompatibility } from './compatibility/resolve-compatibility.js';
 import { KeyedMutex } from './keyed-mutex.js';
+import { PAGINATION_ATTRIBUTE } from './paging/pagination-attribute.js';
+import { resolvePagination, type PaginationSettings } from './paging/pagination-settings.js';
 import {
   ALL_OPERATIONS,
+  type BulkOptions,
   type CompatibilityOptions,
   type ScimOperation,
   type ScimServerConfig,
@@ -46,10 +53,19 @@ export interface ServerContext {
   readonly tenants: TenantContexts | undefined;
   /** The tracer of `config.tracing`, when tracing. */
   readonly tracer: TracerLike | undefined;
+  /** `POST /Bulk` limits; undefined when Bulk is off (501). */
+  readonly bulk: Required<BulkOptions> | undefined;
+  /** RFC 9865 cursor paging; undefined when only index paging is offered. */
+  readonly pagination: PaginationSettings | undefined;
+  /** The RFC 7643 §7 meta-schemas `/Schemas` serves besides the resource types' ones (empty unless `discovery.metaSchemas`). */
+  readonly metaSchemas: readonly SchemaDefinition[];
 }
 
 /** Default of `tenancy.cacheSize`. */
 export const DEFAULT_TENANT_CACHE_SIZE = 1000;
+
+/** Bulk limits when `bulk` is given without them. */
+export const DEFAULT_BULK_MAX_OPERATIONS = 1000;
 
 export const DEFAULT_LIMITS: Required<ScimServerLimits> = Object.freeze({
   maxBodyBytes: 1024 * 1024,
@@ -104,7 +120,8 @@ function tenantConfigOf(config: ScimServerConfig, tenant: TenantConfig): ScimSer
     ...(resourceTypes === undefined ? {} : { resourceTypes }),
     ...(schemas === undefined ? {} : { schemas }),
     ...(unknownAttributes === undefined ? {} : { unknownAttributes }),
-    compatibility: { ...config.compatibility, ...definedOnly(compatibility ?? {}) },
+    // The server's tolerances (its profile and options), then the tenant's profile and options over them.
+    compatibility: resolveCompatibility(compatibility, resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY)),
   };
 }
 
@@ -139,13 +156,34 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     types,
     limits,
     filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
-    compatibility: { ...DEFAULT_COMPATIBILITY, ...definedOnly(config.compatibility ?? {}) },
+    compatibility: resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY),
     logger: config.logger ?? CONSOLE_LOGGER,
     writes: shared.writes,
     tenantPath: shared.tenantPath,
     tenants: shared.tenants,
     tracer: shared.tracer,
+    bulk: resolveBulk(config.bulk, limits),
+    pagination: resolvePagination(config.pagination),
+    metaSchemas: metaSchemas(config),
   };
+}
+
+/** RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865 `pagination` when cursors are on. */
+function metaSchemas(config: ScimServerConfig): SchemaDefinition[] {
+  if (config.discovery?.metaSchemas !== true) return [];
+  const cursors = config.pagination !== undefined && config.pagination.cursor !== false;
+  const providerConfig = cursors ? { ...serviceProviderConfigSchema, attributes: [...serviceProviderConfigSchema.attributes, PAGINATION_ATTRIBUTE] } : serviceProviderConfigSchema;
+  return [schemaSchema, resourceTypeSchema, providerConfig].map(normalizeSchema);
+}
+
+function resolveBulk(input: BulkOptions | false | undefined, limits: Required<ScimServerLimits>): Required<BulkOptions> | undefined {
+  if (input === undefined || input === false) return undefined;
+  if (typeof input !== 'object' || input === null) throw new TypeError('createScimServer: bulk must be an object of limits or false');
+  const bulk = { maxOperations: DEFAULT_BULK_MAX_OPERATIONS, maxPayloadSize: limits.maxBodyBytes, ...definedOnly(input) };
+  for (const [name, value] of Object.entries(bulk)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`createScimServer: bulk.${name} must be a positive integer, got ${String(value)}`);
+  }
+  return bulk;
 }
 
 function resolveLimits(input: ScimServerLimits | undefined): Required<ScimServerLimits> {

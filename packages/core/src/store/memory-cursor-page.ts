@@ -1,3 +1,4 @@
+import { sortResources } from '../filter/compile-sort.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { InsertionLog } from './insertion-log.js';
 import { decodeCursor, encodeCursor, sortSkeleton, type CursorPosition } from './memory-cursor.js';
@@ -31,7 +32,7 @@ export function pageByCursor(table: CursorSource, query: StoreQuery, matching: S
 
   const seq = (resource: ScimResource): number => table.log.seq(resource.id) ?? -1;
   // Matches and `all()` come in creation order and Array.prototype.sort is stable: ties stay in it.
-  const rows = compare === undefined ? (matching as ScimResource[]) : [...(matching ?? table.all())].sort(compare);
+  const rows = compare === undefined ? (matching as ScimResource[]) : sortResources(matching ?? table.all(), compare);
   const totalResults = rows.length;
   if (count === 0) return { totalResults, resources: [] };
   const at = (pos: CursorPosition, row: ScimResource): number => (compare !== undefined && pos.key !== undefined ? compare(pos.key, row) : 0) || pos.seq - seq(row);

@@ -1,4 +1,5 @@
 import type { AttrPath, Filter } from '../filter/ast.js';
+import { sortResources } from '../filter/compile-sort.js';
 import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
 import { EqualityIndex, type IndexedAttribute } from './equality-index.js';
 import { freezeShared, mergeElements } from './frozen-copy.js';
@@ -149,7 +150,7 @@ export class MemoryTable {
     if (query.cursor !== undefined) return pageByCursor(this, query, filter === undefined ? undefined : this.matching(filter, semantics));
     let rows = filter === undefined ? undefined : this.matching(filter, semantics);
     if (query.sort !== undefined && semantics.compare !== undefined) {
-      rows = (rows ?? [...this.byId.values()]).sort(semantics.compare);
+      rows = sortResources(rows ?? [...this.byId.values()], semantics.compare);
     }
     const totalResults = rows?.length ?? this.byId.size;
     const start = Math.max(1, query.startIndex ?? 1) - 1;

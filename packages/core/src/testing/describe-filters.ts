@@ -18,8 +18,9 @@ const FILTER_CASES: readonly (readonly [string, readonly string[]])[] = [
   [`${URN.user}:userName eq "dave"`, ['dave']],
   [`${URN.user}:name.familyName eq "SMITH"`, ['alice', 'Bob']],
   // ne, co, sw, ew, gt, ge, lt, le on strings (ignoring case)
-  // ne needs a value to differ: a resource without the attribute does not match (as SQL's <>)
-  ['name.familyName ne "smith"', ['carol']],
+  // ne is the negation of eq (decisions.md): a resource without the attribute matches (unlike SQL's <>)
+  ['name.familyName ne "smith"', ['carol', 'dave']],
+  ['title ne null', ['alice', 'carol']],
   ['userName co "O"', ['Bob', 'carol']],
   ['userName sw "A"', ['alice']],
   ['userName ew "E"', ['alice', 'dave']],

@@ -63,7 +63,7 @@ function nonEmpty(v: unknown): boolean {
 }
 
 function compareRef(attr: RefAttr, op: CompareOperator, actual: unknown, expected: CompValue): boolean {
-  if (attr.type === 'boolean') return typeof actual === 'boolean' && (op === 'eq' ? actual === expected : actual !== expected);
+  if (attr.type === 'boolean') return typeof actual === 'boolean' && op === 'eq' && actual === expected;
   if (typeof actual !== 'string' || typeof expected !== 'string') return false;
   let a: string | number = actual;
   let b: string | number = expected;
@@ -77,7 +77,7 @@ function compareRef(attr: RefAttr, op: CompareOperator, actual: unknown, expecte
   }
   switch (op) {
     case 'eq': return a === b;
-    case 'ne': return a !== b;
+    case 'ne': throw new Error('ne is the negation of eq, evaluated by the caller');
     case 'co': return String(a).includes(String(b));
     case 'sw': return String(a).startsWith(String(b));
     case 'ew': return String(a).endsWith(String(b));
@@ -109,6 +109,8 @@ function reference(filter: Filter, holder: unknown, inEmail = false): boolean {
         return filter.op === 'eq' ? !present : present;
       }
       if (attr.type === 'complex') attr = { ...TABLE['emails.value'] } as RefAttr; // `emails op v` compares emails.value
+      // decisions.md: `ne` is the negation of `eq`, so it also holds when the attribute is unassigned.
+      if (filter.op === 'ne') return !valuesAt(holder, attr.keys).some((v) => compareRef(attr, 'eq', v, filter.value));
       return valuesAt(holder, attr.keys).some((v) => compareRef(attr, filter.op, v, filter.value));
     }
   }

@@ -172,9 +172,17 @@ describe('compileFilter: null, pr and unassigned values (RFC 7643 §2.5)', () =>
     expect(refused('title co null')).toMatch(/null can only be compared/);
   });
 
-  it('never matches an absent attribute with a comparison, ne included', () => {
-    expect(matches('title ne "x"', [babs, bare])).toEqual([true, false]);
+  it('never matches an absent attribute with a comparison other than ne', () => {
     expect(matches('title lt "zzz"', [babs, bare])).toEqual([true, false]);
+    expect(matches('title eq "x"', [babs, bare])).toEqual([false, false]);
+  });
+
+  it('ne is the negation of eq: an unassigned attribute is not equal (decisions.md)', () => {
+    expect(matches('title ne "x"', [babs, bare, ...empty])).toEqual([true, true, true, true, true, true, true]);
+    expect(matches(`title ne "${String(babs.title)}"`, [babs, bare])).toEqual([false, true]);
+    expect(matches('not (title eq "x")', [babs, bare])).toEqual(matches('title ne "x"', [babs, bare]));
+    expect(matches('active ne true', [babs, jim, bare])).toEqual([false, true, true]);
+    expect(matches('emails[type ne "work"]', [user({ emails: [{ value: 'a@b.c' }] }), user({ emails: [{ type: 'work' }] })])).toEqual([true, false]);
   });
 });
 
@@ -182,7 +190,8 @@ describe('compileFilter: multi-valued and complex attributes', () => {
   it('matches when any value matches', () => {
     expect(matches('emails.type eq "home"', [babs, jim, bare])).toEqual([true, true, false]);
     expect(matches('emails.value ew "@jensen.org"', [babs, jim])).toEqual([true, false]);
-    expect(matches('emails.type ne "work"', [babs, jim, user({ emails: [{ type: 'work' }] })])).toEqual([true, true, false]);
+    // ne negates eq over all values: true when no value is "work" (an email of another type does not make it true).
+    expect(matches('emails.type ne "work"', [babs, jim, user({ emails: [{ type: 'work' }] }), bare])).toEqual([false, true, false, true]);
     expect(matches('tags eq "RED"', [device({ tags: ['blue', 'red'] }), device({ tags: ['blue'] })], deviceModel)).toEqual([true, false]);
     expect(matches('ports gt 1000', [device({ ports: [22, 8080] }), device({ ports: [22] })], deviceModel)).toEqual([true, false]);
   });

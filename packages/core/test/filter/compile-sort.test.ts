@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileSort, parseAttrPath, type SortOrder } from '../../src/filter/index.js';
+import { compileSort, parseAttrPath, sortResources, type SortOrder } from '../../src/filter/index.js';
 import type { ResourceModel } from '../../src/schema/index.js';
 import type { ScimResource } from '../../src/schema/scim-resource.js';
 import { device, deviceModel, ENTERPRISE_URN, group, groupModel, user, userModel } from './filter-fixtures.js';
@@ -151,5 +151,35 @@ describe('compileSort (RFC 7644 §3.4.2.3)', () => {
     expect(() => sorted('emails.value', 'ascending', odd)).not.toThrow();
     expect(() => sorted('name.givenName', 'descending', odd)).not.toThrow();
     expect(() => sorted('userName', 'ascending', odd, [userModel, groupModel])).not.toThrow();
+  });
+});
+
+describe('sortResources (decorate-sort-undecorate)', () => {
+  const shuffled = (n: number) => Array.from({ length: n }, (_, i) => ((i * 7919) % n)).map((k, i) => ({
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    id: `u${i}`,
+    userName: `user${k % 50}`,
+    displayName: k % 3 === 0 ? undefined : `Name ${k % 17}`,
+    meta: { resourceType: 'User', created: '2020-01-01T00:00:00Z', lastModified: new Date(Date.UTC(2020, 0, 1) + (k % 40) * 3_600_000).toISOString().replace('.000Z', k % 2 ? 'Z' : '+00:00'), version: 'W/"1"' },
+  })) as unknown as ScimResource[];
+
+  it.each(['displayName', 'meta.lastModified', 'userName'])('orders by %s exactly as a stable sort with the comparator does, both ways', (attr) => {
+    const users = shuffled(500);
+    for (const order of ['ascending', 'descending'] as const) {
+      const path = parseAttrPath(attr);
+      if (!path.ok) throw new Error(path.error.detail);
+      const compare = compileSort(path.value, order, userModel);
+      if (!compare.ok) throw new Error(compare.error.detail);
+      const expected = [...users].sort(compare.value).map((u) => u.id);
+      expect(sortResources(users, compare.value).map((u) => u.id)).toEqual(expected);
+    }
+  });
+
+  it('sorts with any other comparator as Array.prototype.sort does, without touching the input', () => {
+    const users = shuffled(50);
+    const ids = users.map((u) => u.id);
+    const byId = (a: ScimResource, b: ScimResource) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    expect(sortResources(users, byId).map((u) => u.id)).toEqual([...ids].sort());
+    expect(users.map((u) => u.id)).toEqual(ids);
   });
 });

@@ -53,7 +53,7 @@ describe('add (RFC 7644 §3.5.2.1)', () => {
   it('does not add a value that is already present, and reports no change', () => {
     const group = sampleGroup();
     const result = applyPatch(groupModel, group, body({ op: 'add', path: 'members', value: [{ value: '2819c223-7f76-453a-919d-413861904646' }] }));
-    expect(result.ok && result.value).toEqual({ resource: group, changed: false });
+    expect(result.ok && result.value).toEqual({ resource: group, changed: false, touched: expect.any(Set), changes: [] });
     const again = applyPatch(userModel, sampleUser(), body({ op: 'add', path: 'emails', value: [{ value: 'BJENSEN@example.com', type: 'work' }] }));
     expect(again.ok && again.value.changed).toBe(false);
   });
@@ -109,8 +109,27 @@ describe('add (RFC 7644 §3.5.2.1)', () => {
     ]);
   });
 
-  it('an add whose value filter matches nothing is 400 noTarget (createMissingValuePath off)', () => {
-    expect(failed(userModel, sampleUser(), [{ op: 'add', path: 'emails[type eq "other"].value', value: 'x@y.z' }])).toMatchObject({ status: 400, scimType: 'noTarget' });
+  it('an add whose value filter matches nothing creates the element from the eq conditions (RFC 7644 §3.5.2.1, decisions.md)', () => {
+    expect(patched(userModel, sampleUser(), [{ op: 'add', path: 'emails[type eq "other"].value', value: 'x@y.z' }]).emails).toEqual([
+      ...(sampleUser().emails as unknown[]),
+      { type: 'other', value: 'x@y.z' },
+    ]);
+    expect(patched(userModel, minimalUser(), [{ op: 'add', path: 'phoneNumbers[type eq "mobile"].value', value: '+1 555' }]).phoneNumbers).toEqual([
+      { type: 'mobile', value: '+1 555' },
+    ]);
+    expect(patched(userModel, minimalUser(), [{ op: 'add', path: 'emails[type eq "work" and primary eq true]', value: { value: 'w@x.org' } }]).emails).toEqual([
+      { type: 'work', primary: true, value: 'w@x.org' },
+    ]);
+  });
+
+  it('an add whose value filter matches nothing and describes no single element is 400 noTarget', () => {
+    for (const path of ['emails[type eq "work" or type eq "home"].value', 'emails[type sw "w"].value', 'emails[not (type eq "work")].value']) {
+      expect(failed(userModel, minimalUser(), [{ op: 'add', path, value: 'x' }])).toMatchObject({ status: 400, scimType: 'noTarget' });
+    }
+  });
+
+  it('a replace whose value filter matches nothing stays 400 noTarget (createMissingValuePath off)', () => {
+    expect(failed(userModel, sampleUser(), [{ op: 'replace', path: 'emails[type eq "other"].value', value: 'x@y.z' }])).toMatchObject({ status: 400, scimType: 'noTarget' });
   });
 
   it('a value that is not an object for a complex attribute is 400 invalidValue', () => {

@@ -151,8 +151,9 @@ describe('Microsoft Entra ID', () => {
   describe('createMissingValuePath', () => {
     const op = { op: 'Add', path: 'emails[type eq "work"].value', value: 'work@x.org' };
 
-    it('is off by default: no matching value is 400 noTarget', () => {
-      expect(failed(userModel, minimalUser(), [op])).toMatchObject({ status: 400, scimType: 'noTarget' });
+    it('is off by default: add creates the value (Entra), replace with no matching value is 400 noTarget', () => {
+      expect(patched(userModel, minimalUser(), [op]).emails).toEqual([{ type: 'work', value: 'work@x.org' }]);
+      expect(failed(userModel, minimalUser(), [{ ...op, op: 'Replace' }])).toMatchObject({ status: 400, scimType: 'noTarget' });
     });
 
     it('when on, creates the value the filter describes', () => {

@@ -34,7 +34,7 @@ describe('PatchOp message validation (RFC 7644 §3.5.2)', () => {
   it('an empty Operations array is 400 invalidValue unless allowEmptyOperations', () => {
     expect(error(body())).toMatchObject({ status: 400, scimType: 'invalidValue' });
     const result = applyPatch(userModel, minimalUser(), body(), { allowEmptyOperations: true });
-    expect(result.ok && result.value).toEqual({ resource: minimalUser(), changed: false });
+    expect(result.ok && result.value).toEqual({ resource: minimalUser(), changed: false, touched: expect.any(Set), changes: [] });
   });
 
   it('each operation must be an object', () => {

@@ -19,7 +19,7 @@ describe('RFC 7644 §3.5.2 examples', () => {
     const group = sampleGroup();
     const result = applyPatch(groupModel, group, body({ op: 'add', path: 'members', value: [BABS] }));
     // Same value, so the same member: its sub-attributes are merged ($ref spelled differently here).
-    expect(result.ok && result.value).toEqual({ resource: group, changed: false });
+    expect(result.ok && result.value).toEqual({ resource: group, changed: false, touched: expect.any(Set), changes: [] });
     const exact = applyPatch(groupModel, group, body({ op: 'add', path: 'members', value: [{ value: BABS.value }] }));
     expect(exact.ok && exact.value.changed).toBe(false);
   });

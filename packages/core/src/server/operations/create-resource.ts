@@ -11,6 +11,7 @@ import { errorResponse } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import { validationOptions, type ServedType } from '../server-context.js';
 import { uniquenessError } from '../write-failure.js';
+import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
 /** `POST {endpoint}` (RFC 7644 §3.3): 201 with the created resource, `Location` and `ETag`. */
@@ -32,7 +33,8 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
     return errorResponse(written.reason === 'uniqueness' ? uniquenessError(written.attribute) : { status: 409, detail: 'The resource could not be created' });
   }
   const created = written.resource;
-  const response = resourceResponse(201, presentResource(type, created, exchange.baseUrl, selection.value), created, resourceLocation(type, created.id, exchange.baseUrl));
+  const shown = { ...selection.value, sent: sentAttributes(type.model, valid.value) };
+  const response = resourceResponse(201, presentResource(type, created, exchange.baseUrl, shown), created, resourceLocation(type, created.id, exchange.baseUrl));
   await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
   return response;
 }

@@ -2,13 +2,15 @@ import { charge, createWorkBudget, exhausted } from '../../budget/work-budget.js
 import { compileFilter } from '../../filter/compile-filter.js';
 import { compileSort } from '../../filter/compile-sort.js';
 import { budgetedQuery, filterCost, presentedCost, workLimitError } from '../budget/index.js';
+import type { ScimResource } from '../../schema/scim-resource.js';
 import type { Exchange } from '../exchange.js';
 import { mentionsLocation, overServedForm } from '../location-query.js';
 import { locateResource, presentResource } from '../present-resource.js';
 import { queryResources, type TypeQuery } from '../query-resources.js';
 import { readJsonBody } from '../read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../search-parameters.js';
-import { errorResponse, jsonResponse, listBody } from '../serialize.js';
+import { cursorPage } from '../paging/cursor-page.js';
+import { cursorListBody, errorResponse, jsonResponse, listBody } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import type { ServedType } from '../server-context.js';
 
@@ -29,7 +31,7 @@ export async function searchResources(exchange: Exchange, type: ServedType): Pro
 }
 
 async function search(exchange: Exchange, type: ServedType, parameters: SearchParameters): Promise<ScimResponse> {
-  const { filter, sortBy, sortOrder, startIndex, count, selection } = parameters;
+  const { filter, sortBy, sortOrder, startIndex, count, selection, cursor } = parameters;
   const matches = filter === undefined ? undefined : compileFilter(filter, type.model);
   if (matches !== undefined && !matches.ok) return errorResponse(matches.error);
   const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, type.model);
@@ -47,13 +49,28 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   // limits.maxRequestWork: filter, sort and presentation share one budget.
   const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
   const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
-  const result = await queryResources(exchange.context, type, budgetedQuery(located, budget, cost), exchange.storeContext);
-  if (exhausted(budget)) return errorResponse(workLimitError(budget));
-  const resources: Record<string, unknown>[] = [];
-  for (const resource of result.resources) {
-    const presented = presentResource(type, resource, exchange.baseUrl, selection);
-    if (!charge(budget, presentedCost(presented))) return errorResponse(workLimitError(budget));
-    resources.push(presented);
+  const budgeted = budgetedQuery(located, budget, cost);
+  const present = (found: readonly ScimResource[]): Record<string, unknown>[] | undefined => {
+    const resources: Record<string, unknown>[] = [];
+    for (const resource of found) {
+      const presented = presentResource(type, resource, exchange.baseUrl, selection);
+      if (!charge(budget, presentedCost(presented))) return undefined;
+      resources.push(presented);
+    }
+    return resources;
+  };
+  const pagination = exchange.context.pagination;
+  if (cursor !== undefined && pagination !== undefined) {
+    const page = await cursorPage(exchange, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
+    if (exhausted(budget)) return errorResponse(workLimitError(budget));
+    if (!page.ok) return errorResponse(page.error);
+    const resources = present(page.value.resources);
+    if (resources === undefined) return errorResponse(workLimitError(budget));
+    return jsonResponse(200, cursorListBody(page.value.totalResults, resources, page.value));
   }
+  const result = await queryResources(exchange.context, type, budgeted, exchange.storeContext);
+  if (exhausted(budget)) return errorResponse(workLimitError(budget));
+  const resources = present(result.resources);
+  if (resources === undefined) return errorResponse(workLimitError(budget));
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources));
 }

@@ -8,6 +8,7 @@ import { errorResponse } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import { validationOptions, type ServedType } from '../server-context.js';
 import { updateResource } from '../update-resource.js';
+import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
 /**
@@ -27,7 +28,8 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   );
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
-  const response = resourceResponse(200, presentResource(type, after, exchange.baseUrl, selection.value), after);
+  // PUT replaces everything: what the stored resource holds is what the client sent.
+  const response = resourceResponse(200, presentResource(type, after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after) }), after);
   if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

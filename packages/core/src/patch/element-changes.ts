@@ -1,0 +1,64 @@
+import type { ResourceModel } from '../schema/resource-model.js';
+import type { MultiValuedChange } from '../store/scim-store.js';
+import { isJsonObject, type JsonObject } from './json-value.js';
+import { readPath, type WorkingCopy } from './working-copy.js';
+
+/**
+ * The element-by-element changes of the multi-valued attributes a request only added elements to
+ * or removed elements from (Entra's member add and remove): for each, the elements added (as they
+ * will be stored) and removed (as they were stored). An attribute any other write touched (a
+ * replace, an edited element, its whole extension) is left out: its change is not element-level.
+ *
+ * Kept elements are the same objects in `before` and `after` (copy-on-write) and in the same
+ * order, with new ones appended, so one walk over both comparing identities finds the difference.
+ */
+export function elementChanges(model: ResourceModel, original: JsonObject, copy: WorkingCopy): MultiValuedChange[] {
+  const out: MultiValuedChange[] = [];
+  const seen = new Set<string>();
+  for (const { keys, elementLevel } of copy.writes) {
+    if (!elementLevel) continue;
+    const path = keys.join(':').toLowerCase();
+    if (seen.has(path)) continue;
+    seen.add(path);
+    if (copy.writes.some((w) => !w.elementLevel && isPrefix(w.keys, keys))) continue;
+    const resolved = model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
+    if (resolved === undefined || !resolved.attribute.multiValued || resolved.subAttribute !== undefined) continue;
+    const before = readPath(original, keys);
+    const after = readPath(copy.doc, keys);
+    const change = difference(before, after);
+    if (change === undefined) continue;
+    if (change.added.length === 0 && change.removed.length === 0) continue;
+    out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, ...change });
+  }
+  return out;
+}
+
+/** Whether `prefix` names `keys` or one of its ancestors (ignoring case). */
+function isPrefix(prefix: readonly string[], keys: readonly string[]): boolean {
+  if (prefix.length > keys.length) return false;
+  return prefix.every((key, i) => key.toLowerCase() === (keys[i] as string).toLowerCase());
+}
+
+type Elements = Pick<MultiValuedChange, 'added' | 'removed'>;
+
+/** `after` as `before` with elements removed (order kept) and others appended; undefined when it is not. */
+function difference(before: unknown, after: unknown): Elements | undefined {
+  const old = before === undefined ? [] : before;
+  const now = after === undefined ? [] : after;
+  if (!Array.isArray(old) || !Array.isArray(now)) return undefined;
+  const removed: JsonObject[] = [];
+  let j = 0;
+  for (let i = 0; i < old.length; i++) {
+    const element: unknown = old[i];
+    if (j < now.length && now[j] === element) j++;
+    else if (isJsonObject(element)) removed.push(element);
+    else return undefined;
+  }
+  const added: JsonObject[] = [];
+  for (; j < now.length; j++) {
+    const element: unknown = now[j];
+    if (!isJsonObject(element)) return undefined;
+    added.push(element);
+  }
+  return { added, removed };
+}

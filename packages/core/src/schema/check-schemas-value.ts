@@ -1,0 +1,25 @@
+import type { ScimError } from '../errors/scim-error.js';
+import { scimError } from '../errors/scim-error.js';
+import type { ResourceModel } from './resource-model.js';
+
+/**
+ * RFC 7643 §3 `schemas` of a resource body: filled in when absent; otherwise it must list the core
+ * URN, and (unless unknown attributes are ignored) only schemas of this resource type.
+ */
+export function checkSchemasValue(model: ResourceModel, schemas: unknown, rejectUnknown: boolean): ScimError | undefined {
+  if (schemas === undefined || schemas === null) return undefined;
+  if (!Array.isArray(schemas) || schemas.some((s) => typeof s !== 'string')) {
+    return scimError('invalidValue', "Attribute 'schemas' must be an array of schema URIs");
+  }
+  const core = model.core.id.toLowerCase();
+  const listed = schemas as string[];
+  if (!listed.some((s) => s.toLowerCase() === core)) {
+    return scimError('invalidValue', `Attribute 'schemas' must include the schema '${model.core.id}'`);
+  }
+  const known = (urn: string): boolean => urn === core || model.extensions.some((e) => e.schema.id.toLowerCase() === urn);
+  const unknown = listed.find((s) => !known(s.toLowerCase()));
+  if (unknown !== undefined && rejectUnknown) {
+    return scimError('invalidValue', `Attribute 'schemas' lists '${unknown}', which is not a schema of resource type '${model.definition.name}'`);
+  }
+  return undefined;
+}

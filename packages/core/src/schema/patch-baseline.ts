@@ -1,0 +1,57 @@
+import type { MultiValuedChange } from '../store/scim-store.js';
+import type { ScimResource } from './scim-resource.js';
+
+/**
+ * What a PATCH result shares with the stored resource, for one schema's members (the core
+ * attributes, or one extension's): the values `validateResource` can take as they are, because
+ * they are the stored, already validated values themselves.
+ */
+export interface MemberBaseline {
+  /** True when `value`, given for the member `key`, is the stored value itself and the PATCH did not write `key`. */
+  unchanged(key: string, value: unknown): boolean;
+  /**
+   * For a multi-valued member whose elements a PATCH only added or removed: how many leading
+   * elements of `value` are stored elements, kept in their order (only the rest need checking).
+   */
+  kept(key: string, path: string, value: readonly unknown[]): number;
+}
+
+/** A PATCH context with what `applyPatch` reported. */
+export interface PatchFacts {
+  readonly existing: ScimResource;
+  readonly touched: ReadonlySet<string>;
+  readonly changes?: readonly MultiValuedChange[];
+}
+
+/**
+ * The baselines of a PATCH result: for one schema's members, `stored` being the stored members of
+ * that schema (the resource, or the object under the extension URN) and `urn` the extension's
+ * (undefined for the core).
+ */
+export function patchBaselines(facts: PatchFacts): (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined {
+  const touched = new Set<string>();
+  for (const key of facts.touched) touched.add(key.toLowerCase());
+  const changes = new Map<string, MultiValuedChange>();
+  for (const change of facts.changes ?? []) changes.set(change.attribute.toLowerCase(), change);
+  return (stored, urn) => (stored === undefined ? undefined : memberBaseline(stored, urn === undefined ? touched : undefined, changes));
+}
+
+/** `touched`: the top-level keys written, when the members are top-level (the core's). */
+function memberBaseline(stored: Record<string, unknown>, touched: ReadonlySet<string> | undefined, changes: ReadonlyMap<string, MultiValuedChange>): MemberBaseline {
+  const storedValue = (key: string): unknown => (Object.prototype.hasOwnProperty.call(stored, key) ? stored[key] : undefined);
+  return {
+    unchanged(key, value) {
+      if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return false;
+      // Extension members are compared one by one (their container is what `touched` names).
+      return storedValue(key) === value && !(touched !== undefined && touched.has(key.toLowerCase()));
+    },
+    kept(key, path, value) {
+      const before = storedValue(key);
+      if (!changes.has(path.toLowerCase()) || !Array.isArray(before)) return 0;
+      // The stored elements the PATCH kept are the same objects, in the same order.
+      let j = 0;
+      for (let i = 0; i < before.length && j < value.length; i++) if (value[j] === before[i]) j++;
+      return j;
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { postBulk } from './post-bulk.js';
+export type { Dispatch } from './post-bulk.js';

@@ -1,0 +1,2 @@
+export { answerMe } from './me-endpoint.js';
+export type { MeDispatch } from './me-endpoint.js';
