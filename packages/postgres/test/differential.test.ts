@@ -21,7 +21,8 @@ import { freshSchema } from './fresh-schema.js';
 /*
  * Differential test: random filters and sorts over random users and groups give the same ids, in
  * the same order, from SQL as from the core's in-memory evaluator (compileFilter + stable sort by
- * compileSort over creation order). `ne` is checked against the decisions' rule, `not (eq)`.
+ * compileSort over creation order), also when walked with keyset cursors. `ne` is checked against
+ * the decisions' rule, `not (eq)`.
  */
 
 const EXT = 'urn:scimkit:params:scim:schemas:extension:differential:2.0:User';
@@ -231,6 +232,36 @@ async function actual(store: ScimStore, model: ResourceModel, tenant: string, qu
   return { ids: result.resources.map((r) => r.id), total: result.totalResults };
 }
 
+/** Every id the query matches, following nextCursor from the first page, then previousCursor back: both must agree. */
+async function walk(store: ScimStore, model: ResourceModel, tenant: string, query: Query): Promise<string[]> {
+  const page = (cursor: string) =>
+    store.query(
+      model.definition.name,
+      {
+        semantics: { matches: () => true, attribute: (path) => model.facts(path) },
+        ...(query.filter === undefined ? {} : { filter: query.filter }),
+        ...(query.sort === undefined ? {} : { sort: query.sort }),
+        cursor,
+        count: 2,
+      },
+      { tenant },
+    );
+  const forward: string[] = [];
+  let result = await page('');
+  forward.push(...result.resources.map((r) => r.id));
+  while (result.nextCursor !== undefined) {
+    result = await page(result.nextCursor);
+    forward.push(...result.resources.map((r) => r.id));
+  }
+  const backward = result.resources.map((r) => r.id);
+  while (result.previousCursor !== undefined) {
+    result = await page(result.previousCursor);
+    backward.unshift(...result.resources.map((r) => r.id));
+  }
+  expect(backward).toEqual(forward);
+  return forward;
+}
+
 function describeQuery(query: Query): string {
   return JSON.stringify({ ...query, filter: query.filter === undefined ? undefined : printFilter(query.filter) });
 }
@@ -254,6 +285,11 @@ describe('filters, sorts and pages in SQL equal the in-memory evaluator', () => 
           if (want === undefined) continue; // a 400 in the core: never reaches a store
           const got = await actual(store, userModel, tenant, query);
           expect(got, describeQuery(query)).toEqual(want);
+          if (query.page === undefined) {
+            // The same query walked with keyset cursors, 2 at a time, forward then backward.
+            const all = expected(userModel, users, query);
+            expect(await walk(store, userModel, tenant, query), `cursor walk of ${describeQuery(query)}`).toEqual(all?.ids);
+          }
         }
       }),
       { numRuns: 60 },
