@@ -10,7 +10,6 @@ import type {
   WriteContext,
 } from '@scimkit/core';
 import { cascadeReferences } from './cascade-references.js';
-import { pushableFilter } from './core-ne-rule.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
 import { queryStore } from './query-store.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
@@ -32,7 +31,7 @@ export interface PostgresStoreOptions {
 }
 
 /** Everything is pushed down, keyset cursors included; what cannot be translated is finished in memory inside `query`. */
-const CAPABILITIES: StoreCapabilities = { filter: pushableFilter, sort: true, paging: true, cursor: true, references: true };
+const CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true };
 
 /** Carries an expected outcome out of a transaction that must roll back. */
 class Outcome<T> {
