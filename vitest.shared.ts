@@ -12,4 +12,5 @@ export const sourceAliases = {
   '@scimkit/koa': at('./packages/koa/src/index.ts'),
   '@scimkit/fetch': at('./packages/fetch/src/index.ts'),
   '@scimkit/fastify': at('./packages/fastify/src/index.ts'),
+  '@scimkit/postgres': at('./packages/postgres/src/index.ts'),
 };

@@ -3,6 +3,7 @@ import { bearerToken, createScimServer } from '@scimkit/core';
 import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
 import { parseTenants } from './parse-tenants.js';
+import { storeFromEnv } from './store-from-env.js';
 
 /**
  * `npm run start:tenants`: the full reference server for the tenants of
@@ -17,8 +18,9 @@ if (!parsed.ok) {
   process.exit(1);
 }
 
+const selected = await storeFromEnv();
 const scim = createScimServer({
-  ...createFullServerConfig(),
+  ...createFullServerConfig(selected.store === undefined ? {} : { store: selected.store }),
   // Each token stands for its tenant (and names it as the principal in change events).
   ...bearerToken({ tokens: parsed.tenants.map(({ tenant, token }) => ({ token, tenant, principal: tenant })) }),
 });
@@ -31,4 +33,4 @@ server.listen(port, host, () => {
   const names = [...new Set(parsed.tenants.map((entry) => entry.tenant))].join(', ');
   console.log(`SCIM full server for tenants ${names} listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => void selected.close().finally(() => process.exit(0))));
