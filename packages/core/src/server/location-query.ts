@@ -1,4 +1,5 @@
 import type { AttrPath, Filter } from '../filter/ast.js';
+import { compareThrough } from '../filter/compile-sort.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { TypeQuery } from './query-resources.js';
 
@@ -51,6 +52,6 @@ export function overServedForm(query: TypeQuery, locate: (resource: ScimResource
     ...query,
     inMemory: true,
     matches: (resource) => matches(served(resource)),
-    ...(compare === undefined ? {} : { compare: (a: ScimResource, b: ScimResource) => compare(served(a), served(b)) }),
+    ...(compare === undefined ? {} : { compare: compareThrough(compare, served) }),
   };
 }
