@@ -191,7 +191,7 @@ describe('comparators derived from a compiled one', () => {
     if (!path.ok) throw new Error(path.error.detail);
     const compare = compileSort(path.value, 'descending', userModel);
     if (!compare.ok) throw new Error(compare.error.detail);
-    const users = Array.from({ length: 200 }, (_, i) => ({ ...user, id: `u${i}`, meta: { ...user.meta, lastModified: new Date(Date.UTC(2021, 0, 1) + ((i * 37) % 200) * 60_000).toISOString() } })) as ScimResource[];
+    const users = Array.from({ length: 200 }, (_, i) => ({ ...user(), id: `u${i}`, meta: { ...user().meta, lastModified: new Date(Date.UTC(2021, 0, 1) + ((i * 37) % 200) * 60_000).toISOString() } })) as ScimResource[];
     const wrapped = users.map((u) => ({ inner: u }) as unknown as ScimResource);
     const view = (r: ScimResource) => (r as unknown as { inner: ScimResource }).inner;
     const through = compareThrough(compare.value, view);
