@@ -71,13 +71,42 @@ export function compileSort(
   const compare = ((a: ScimResource, b: ScimResource) => {
     const cmp = compareKeys(keyOf(a), keyOf(b));
     return cmp === 0 ? 0 : sign * cmp;
-  }) as ResourceComparator;
+  });
   sortKeys.set(compare, { keyOf, sign });
   return ok(compare);
 }
 
-/** The key reader behind each compiled comparator, for `sortResources`. */
-const sortKeys = new WeakMap<ResourceComparator, { readonly keyOf: KeyOf; readonly sign: number }>();
+interface SortKeys {
+  readonly keyOf: KeyOf;
+  readonly sign: number;
+  /** Asked before each comparison; when it answers false the comparison is 0 (a work budget). */
+  readonly allow?: () => boolean;
+}
+
+/** The key reader behind each compiled comparator (and those derived from one), for `sortResources`. */
+const sortKeys = new WeakMap<ResourceComparator, SortKeys>();
+
+/** `compare` applied to `view(a)` and `view(b)`, still sorted key-once by `sortResources`. */
+export function compareThrough(compare: ResourceComparator, view: (resource: ScimResource) => ScimResource): ResourceComparator {
+  const derived: ResourceComparator = (a, b) => compare(view(a), view(b));
+  const keys = sortKeys.get(compare);
+  if (keys !== undefined) sortKeys.set(derived, { ...keys, keyOf: (resource) => keys.keyOf(view(resource)) });
+  return derived;
+}
+
+/**
+ * `compare` that asks `allow()` before every comparison and answers 0 once it refuses (a work
+ * budget counting comparisons), still sorted key-once by `sortResources`.
+ */
+export function compareWhile(compare: ResourceComparator, allow: () => boolean): ResourceComparator {
+  const derived: ResourceComparator = (a, b) => (allow() ? compare(a, b) : 0);
+  const keys = sortKeys.get(compare);
+  if (keys !== undefined) {
+    const before = keys.allow;
+    sortKeys.set(derived, { ...keys, allow: before === undefined ? allow : () => allow() && before() });
+  }
+  return derived;
+}
 
 /**
  * `resources` sorted (stably) by `compare`, in a new array. For a comparator from `compileSort`,
@@ -87,10 +116,11 @@ const sortKeys = new WeakMap<ResourceComparator, { readonly keyOf: KeyOf; readon
 export function sortResources<T extends ScimResource>(resources: readonly T[], compare: ResourceComparator): T[] {
   const compiled = sortKeys.get(compare);
   if (compiled === undefined) return [...resources].sort(compare);
-  const { keyOf, sign } = compiled;
+  const { keyOf, sign, allow } = compiled;
   const keys = resources.map((resource) => keyOf(resource));
   const order = keys.map((_, i) => i);
   order.sort((i, j) => {
+    if (allow !== undefined && !allow()) return 0;
     const cmp = compareKeys(keys[i], keys[j]);
     return cmp === 0 ? i - j : sign * cmp;
   });

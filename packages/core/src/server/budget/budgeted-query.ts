@@ -1,4 +1,5 @@
 import { charge, exhausted, type WorkBudget } from '../../budget/work-budget.js';
+import { compareWhile } from '../../filter/compile-sort.js';
 import type { TypeQuery } from '../query-resources.js';
 import type { ResourceCost } from './filter-cost.js';
 
@@ -15,6 +16,6 @@ export function budgetedQuery(query: TypeQuery, budget: WorkBudget, cost: Resour
     ...(cost === undefined
       ? {}
       : { matches: (resource) => !exhausted(budget) && charge(budget, cost(resource)) && matches(resource) }),
-    ...(compare === undefined ? {} : { compare: (a, b) => (charge(budget, 1) ? compare(a, b) : 0) }),
+    ...(compare === undefined ? {} : { compare: compareWhile(compare, () => charge(budget, 1)) }),
   };
 }
