@@ -161,6 +161,8 @@ export {
   createConnectionQueue,
   tooManyPipelinedResponse,
   DEFAULT_MAX_PIPELINED_REQUESTS,
+  createBodyCollector,
+  refusedBody,
 } from './transport/index.js';
 export type {
   RequestBodyStream,
@@ -172,4 +174,5 @@ export type {
   ConnectionQueue,
   QueuedRequest,
   QueuedResponse,
+  BodyCollector,
 } from './transport/index.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_BODY_TIMEOUT_MS, httpError, scimErrorResponse, type RequestBodyRead, type ScimResponse } from '@scimkit/core';
+import { createBodyCollector, DEFAULT_BODY_TIMEOUT_MS, refusedBody, type RequestBodyRead } from '@scimkit/core';
 
 export interface BodyStreamLimits {
   /** Largest body accepted, in bytes: a larger one, declared (`Content-Length`) or sent, is a 413. */
@@ -19,29 +19,26 @@ export async function readBodyStream(request: Request, limits: BodyStreamLimits)
   if (body === null) return { kind: 'body', body: undefined };
   if (Number(request.headers.get('content-length')) > maxBytes) {
     body.cancel().catch(() => undefined);
-    return tooLarge(maxBytes);
+    return refusedBody('tooLarge', maxBytes);
   }
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => {
     if (timeoutMs > 0) timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const collected = createBodyCollector(maxBytes);
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), timedOut]);
       if (next === 'timeout') {
         reader.cancel().catch(() => undefined);
-        return { kind: 'refused', response: closing(408, 'The request body did not arrive in time') };
+        return refusedBody('timeout', maxBytes);
       }
-      if (next.done) return { kind: 'body', body: size === 0 ? undefined : concat(chunks, size) };
-      size += next.value.byteLength;
-      if (size > maxBytes) {
+      if (next.done) return { kind: 'body', body: collected.body() };
+      if (!collected.add(next.value)) {
         reader.cancel().catch(() => undefined);
-        return tooLarge(maxBytes);
+        return refusedBody('tooLarge', maxBytes);
       }
-      chunks.push(next.value);
     }
   } catch {
     return { kind: 'aborted' };
@@ -50,21 +47,3 @@ export async function readBodyStream(request: Request, limits: BodyStreamLimits)
   }
 }
 
-function tooLarge(maxBytes: number): RequestBodyRead {
-  return { kind: 'refused', response: closing(413, `The request body exceeds ${maxBytes} bytes.`) };
-}
-
-function closing(status: number, detail: string): ScimResponse {
-  return scimErrorResponse(httpError(status, detail), { Connection: 'close' });
-}
-
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}

@@ -1,5 +1,7 @@
 export { readRequestBody, DEFAULT_BODY_TIMEOUT_MS } from './read-request-body.js';
 export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead } from './read-request-body.js';
+export { createBodyCollector, refusedBody } from './body-collector.js';
+export type { BodyCollector } from './body-collector.js';
 export { parseQuery } from './parse-query.js';
 export { scimErrorResponse } from './scim-error-response.js';
 export { answerClientError } from './answer-client-error.js';

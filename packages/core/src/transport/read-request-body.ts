@@ -1,6 +1,5 @@
-import { httpError } from '../errors/scim-error.js';
 import type { ScimResponse } from '../server/scim-request.js';
-import { scimErrorResponse } from './scim-error-response.js';
+import { createBodyCollector, refusedBody } from './body-collector.js';
 
 /** The part of a Node readable request (`http.IncomingMessage`) that {@link readRequestBody} uses. */
 export interface RequestBodyStream {
@@ -37,11 +36,10 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  */
 export function readRequestBody(stream: RequestBodyStream, options: RequestBodyOptions): Promise<RequestBodyRead> {
   const { maxBytes, timeoutMs = DEFAULT_BODY_TIMEOUT_MS } = options;
-  if (Number(stream.headers?.['content-length']) > maxBytes) return Promise.resolve(tooLarge(maxBytes));
+  if (Number(stream.headers?.['content-length']) > maxBytes) return Promise.resolve(refusedBody('tooLarge', maxBytes));
   if (stream.destroyed === true) return Promise.resolve({ kind: 'aborted' });
   return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    const collected = createBodyCollector(maxBytes);
     const finish = (result: RequestBodyRead): void => {
       clearTimeout(timer);
       stream.off('data', onData);
@@ -52,13 +50,11 @@ export function readRequestBody(stream: RequestBodyStream, options: RequestBodyO
       resolve(result);
     };
     const onData = (chunk: Uint8Array): void => {
-      size += chunk.byteLength;
-      if (size <= maxBytes) chunks.push(chunk);
-      else finish(tooLarge(maxBytes));
+      if (!collected.add(chunk)) finish(refusedBody('tooLarge', maxBytes));
     };
-    const onEnd = (): void => finish({ kind: 'body', body: size === 0 ? undefined : concat(chunks, size) });
+    const onEnd = (): void => finish({ kind: 'body', body: collected.body() });
     const onAbort = (): void => finish({ kind: 'aborted' });
-    const onTimeout = (): void => finish({ kind: 'refused', response: closing(408, 'The request body did not arrive in time') });
+    const onTimeout = (): void => finish(refusedBody('timeout', maxBytes));
     const timer = timeoutMs > 0 ? setTimeout(onTimeout, timeoutMs) : undefined;
     (timer as { unref?: () => void } | undefined)?.unref?.();
     stream.on('data', onData);
@@ -68,21 +64,3 @@ export function readRequestBody(stream: RequestBodyStream, options: RequestBodyO
   });
 }
 
-function tooLarge(maxBytes: number): RequestBodyRead {
-  return { kind: 'refused', response: closing(413, `The request body exceeds ${maxBytes} bytes.`) };
-}
-
-function closing(status: number, detail: string): ScimResponse {
-  return scimErrorResponse(httpError(status, detail), { Connection: 'close' });
-}
-
-function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
-}
