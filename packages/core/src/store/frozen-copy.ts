@@ -51,6 +51,11 @@ export function mergeElements(stored: readonly unknown[], next: readonly unknown
   let at = 0;
   for (let i = 0; i < next.length; i++) {
     const element = next[i];
+    // The common case, a kept element that is the stored object itself: no comparison.
+    if (at < stored.length && stored[at] === element) {
+      elements[i] = stored[at++];
+      continue;
+    }
     while (at < stored.length && !sameJson(stored[at], element) && isRemoved(stored[at])) dropped.push(stored[at++]);
     if (at < stored.length && sameJson(stored[at], element)) {
       elements[i] = stored[at++];
