@@ -58,7 +58,7 @@ export function applyPatch(model: ResourceModel, resource: ScimResource, body: u
       if (!applied.ok) return applied;
     }
     const { doc, touched } = copy;
-    finalizeResource(model, doc, touched);
+    finalizeResource(model, doc, touched, resource as unknown as JsonObject);
     return ok({
       resource: doc as unknown as ScimResource,
       changed: hasChanged(resource, doc, touched),

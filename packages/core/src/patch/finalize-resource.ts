@@ -5,12 +5,15 @@ import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-val
  * After the operations: unassigned values are dropped (RFC 7643 §2.5: null, `[]`, empty complex
  * values), and `schemas` lists the core schema and exactly the extensions that have data
  * (RFC 7644 §3.5.2: adding an extension attribute adds its URN). `doc` is the private working copy;
- * `touched` are its top-level keys the operations wrote (the others are left as stored).
+ * `touched` are its top-level keys the operations wrote (the others are left as stored), `original`
+ * the stored resource: elements of a written array that are the stored ones, kept in order, are
+ * left as stored too, so adding one member to a large group does not walk the group.
  */
-export function finalizeResource(model: ResourceModel, doc: JsonObject, touched: ReadonlySet<string>): void {
+export function finalizeResource(model: ResourceModel, doc: JsonObject, touched: ReadonlySet<string>, original?: Readonly<JsonObject>): void {
   for (const key of touched) {
     if (key === 'schemas' || !Object.prototype.hasOwnProperty.call(doc, key)) continue;
-    const value = prune(doc[key]);
+    const stored = original !== undefined && Object.prototype.hasOwnProperty.call(original, key) ? original[key] : undefined;
+    const value = prune(doc[key], Array.isArray(stored) ? stored : undefined);
     if (isUnassigned(value)) delete doc[key];
     else doc[key] = value;
   }
@@ -40,14 +43,22 @@ export function finalizeResource(model: ResourceModel, doc: JsonObject, touched:
   doc.schemas = same ? listed : schemas;
 }
 
-/** The value without unassigned members, at every depth; the same object when there are none. */
-function prune(value: unknown): unknown {
+/**
+ * The value without unassigned members, at every depth; the same object when there are none.
+ * Elements of an array that are the elements of `stored` (same objects, same order) are kept as they are.
+ */
+function prune(value: unknown, stored?: readonly unknown[]): unknown {
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
+    let at = 0;
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      const pruned = prune(item);
-      const drop = isUnassigned(pruned);
+      // One forward walk over `stored` in all (identity only): removed elements are skipped over.
+      while (stored !== undefined && at < stored.length && stored[at] !== item) at++;
+      const kept = stored !== undefined && at < stored.length;
+      if (kept) at++;
+      const pruned = kept ? item : prune(item);
+      const drop = !kept && isUnassigned(pruned);
       if (out === undefined && (drop || pruned !== item)) out = value.slice(0, i);
       if (out !== undefined && !drop) out.push(pruned);
     }

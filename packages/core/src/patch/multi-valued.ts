@@ -110,7 +110,8 @@ export function removalSelector(definition: AttributeDefinition, items: readonly
   const selects = (element: unknown): boolean => {
     const key = keyOf?.(element);
     const candidates = key === undefined ? undefined : byKey.get(key);
-    return (candidates?.some((m) => m(element)) ?? false) || unkeyed.some((m) => m(element));
+    if (candidates !== undefined && candidates.some((m) => m(element))) return true;
+    return unkeyed.length > 0 && unkeyed.some((m) => m(element));
   };
   return { selects, unkeyed: unkeyed.length };
 }

@@ -28,6 +28,8 @@ export function validateAttributeValue(attribute: AttributeDefinition, value: un
   // RFC 7643 §2.4: a multi-valued attribute is a JSON array.
   if (!Array.isArray(value)) return err(scimError('invalidValue', `Attribute '${path}' is multi-valued and must be an array`));
   // The first `kept` elements are stored ones a PATCH kept (see MemberBaseline): already valid.
+  // All of them (a member removed): the array is the patched one, already private, used as is.
+  if (kept > 0 && kept === value.length) return ok(value);
   const values: unknown[] = value.slice(0, kept);
   let primaries = 0;
   for (let i = kept; i < value.length; i++) {

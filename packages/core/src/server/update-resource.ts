@@ -4,7 +4,7 @@ import type { MultiValuedChange } from '../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
 import { deepEqual } from './deep-equal.js';
 import { writeKey, type Exchange } from './exchange.js';
-import { checkResourceSize } from './limits/resource-size.js';
+import { carrySizes, checkResourceSize } from './limits/resource-size.js';
 import { loadResource } from './load-resource.js';
 import { notFoundError } from './not-found.js';
 import { checkIfMatch } from './precondition.js';
@@ -77,16 +77,20 @@ export async function updateResource(
       const candidate = assembleResource(body, existing.id, existing.meta);
       if (revised.value.changed !== true && sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
       const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
-      const sized = checkResourceSize(next, context.limits);
+      const elementLevel = changes === undefined || changes.length === 0 ? undefined : changes;
+      const sized = checkResourceSize(next, context.limits, elementLevel === undefined ? undefined : { before: existing, changes: elementLevel });
       if (!sized.ok) return sized;
       const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
       if (!allowed.ok) return allowed;
       const written = await context.store.replace(name, existing.id, next, existing.meta.version, {
         ...exchange.storeContext,
         unique: type.model.unique,
-        ...(changes === undefined || changes.length === 0 ? {} : { changes }),
+        ...(elementLevel === undefined ? {} : { changes: elementLevel }),
       });
-      if (written.ok) return ok({ before: existing, after: written.resource, changed: true });
+      if (written.ok) {
+        if (elementLevel !== undefined) carrySizes(next, written.resource, elementLevel);
+        return ok({ before: existing, after: written.resource, changed: true });
+      }
       if (written.reason === 'notFound') return err(notFoundError(context, type, id));
       if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));
       if (precondition.value !== undefined) return err(ETAG_MISMATCH);

@@ -18,6 +18,17 @@ function patched(resource: ScimResource, ...operations: unknown[]) {
 }
 
 describe('copy-on-write PATCH', () => {
+  it('cleans up the elements a PATCH adds (unassigned sub-attributes dropped) and keeps the stored ones as they are', () => {
+    const group = deepFreeze({ ...sampleGroup(), members: [{ value: 'a' }, { value: 'b' }, { value: 'c' }] } as ScimResource);
+    const stored = group.members as unknown[];
+    const result = patched(group, { op: 'remove', path: 'members[value eq "b"]' }, { op: 'add', path: 'members', value: [{ value: 'd', display: null }] });
+    const members = result.resource.members as unknown[];
+    expect(members).toEqual([{ value: 'a' }, { value: 'c' }, { value: 'd' }]);
+    expect(members[0]).toBe(stored[0]);
+    expect(members[1]).toBe(stored[2]);
+    expect(result.changes).toEqual([{ attribute: 'members', added: [{ value: 'd' }], removed: [{ value: 'b' }] }]);
+  });
+
   it('patches a deeply frozen resource without touching it, sharing what it did not write', () => {
     const user = deepFreeze(sampleUser());
     const copy = structuredClone(user);
