@@ -10,7 +10,6 @@ const ATTRIBUTE_FILTER = 'attributes=emails[…] is a value filter, not an attri
 
 /** Failures that contradict RFC 7643/7644 (or a rule of decisions.md), for every server. */
 const RFC_QUIRKS = [
-  ['Get ServiceProviderConfig', 'requests /serviceConfiguration, a draft name; the endpoint is /ServiceProviderConfig (RFC 7644 §4)'],
   ['Put a user misspelled attribute', 'an unknown attribute ("adreses") is 400 invalidValue (decisions.md; RFC 7643 §2: attributes are those the schema defines)'],
   ['Get user attributes', ATTRIBUTE_FILTER],
   ['Get user via attributes filter', ATTRIBUTE_FILTER],
@@ -21,6 +20,7 @@ const QUIRKS = {
   // The seed service (Users only, service-spec.md), run over the Users-only folders.
   seed: new Map([
     ...RFC_QUIRKS,
+    ['Get ServiceProviderConfig', 'requests /serviceConfiguration, a draft name; the endpoint is /ServiceProviderConfig (RFC 7644 §4; the full server serves the alias, compatibility.serviceConfigurationPath)'],
     ['Get empty Groups', 'no Group endpoints (service-spec.md)'],
     ['Delete group 1', 'no Group endpoints (service-spec.md)'],
     ['Patch user omalley new username', 'expects 204; service-spec.md answers 200 with the resource (RFC 7644 §3.5.2 allows both)'],
