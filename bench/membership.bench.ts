@@ -22,7 +22,7 @@ function median(values: number[]): number {
 }
 
 /** Median ms of `run` over `rounds` runs, after `warm` warm-up runs. */
-async function timed(run: () => Promise<unknown> | unknown, rounds = 15, warm = 3): Promise<number> {
+async function timed(run: () => Promise<unknown> | unknown, rounds = 31, warm = 10): Promise<number> {
   for (let i = 0; i < warm; i++) await run();
   const samples: number[] = [];
   for (let i = 0; i < rounds; i++) {

@@ -1,12 +1,26 @@
 /**
- * Memory store: heap per 100,000 typical users against a plain Map of the same objects, and the
- * speed of writes, index lookups and scans.
+ * Memory store: heap per 100,000 typical users against a plain Map of the same objects, the speed
+ * of writes, index lookups and scans, `userName eq` against the population size when loaded through
+ * `initial`, and a PATCH-shaped replace adding one member to a 100,000-member group.
  *
- *   node --expose-gc --import tsx bench/memory-store.bench.ts
+ *   node --expose-gc --max-old-space-size=6144 --import tsx bench/memory-store.bench.ts
  */
-import { compileFilter, createMemoryStore, createSchemaRegistry, parseFilter, userResourceType, type ScimResource, type ScimStore, type StoreQuery } from '@scimkit/core';
+import {
+  createMemoryStore,
+  createSchemaRegistry,
+  groupResourceType,
+  userResourceType,
+  type ResourceModel,
+  type ScimResource,
+  type ScimStore,
+  type StoreQuery,
+} from '@scimkit/core';
+import { compileFilter, parseFilter } from '@scimkit/core/engine';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
+/** Population sizes for the `userName eq` scaling table (compact users loaded through `initial`). */
+const SCALES = (process.env['SCALES'] ?? '10000,100000,1000000').split(',').map(Number);
+const MEMBERS = Number(process.env['MEMBERS'] ?? 100_000);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc --import tsx bench/memory-store.bench.ts');
 
@@ -56,7 +70,9 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-const model = createSchemaRegistry({ resourceTypes: [userResourceType] }).resourceType('User')!;
+const registry = createSchemaRegistry({ resourceTypes: [userResourceType, groupResourceType] });
+const model = registry.resourceType('User')!;
+const groupModel = registry.resourceType('Group')!;
 const ctx = { unique: model.unique };
 const source = Array.from({ length: USERS }, (_, i) => typicalUser(i));
 const jsonBytes = source.reduce((sum, user) => sum + JSON.stringify(user).length, 0);
@@ -77,7 +93,8 @@ async function measureStore(): Promise<{ store: ScimStore; bytes: number; create
   const store = createMemoryStore();
   const begin = performance.now();
   for (const user of source) {
-    const result = await store.create('User', user, ctx);
+    // A request body is parsed afresh: the store gets new objects and strings, as the Map does.
+    const result = await store.create('User', structuredClone(user), ctx);
     if (!result.ok) throw new Error(`create failed: ${JSON.stringify(result)}`);
   }
   const createMs = performance.now() - begin;
@@ -88,12 +105,12 @@ const mapBytes = measureMap();
 const { store, bytes: storeBytes, createMs } = await measureStore();
 
 // 2. Speed: lookups by index against a scan.
-function query(text: string): StoreQuery {
+function query(text: string, on: ResourceModel = model): StoreQuery {
   const parsed = parseFilter(text);
   if (!parsed.ok) throw new Error(parsed.error.detail);
-  const compiled = compileFilter(parsed.value, model);
+  const compiled = compileFilter(parsed.value, on);
   if (!compiled.ok) throw new Error(compiled.error.detail);
-  return { filter: parsed.value, semantics: { matches: compiled.value, attribute: (path) => model.facts(path) }, startIndex: 1, count: 100 };
+  return { filter: parsed.value, semantics: { matches: compiled.value, attribute: (path) => on.facts(path) }, startIndex: 1, count: 100 };
 }
 async function time(label: string, runs: number, work: (i: number) => Promise<unknown>): Promise<[string, string]> {
   const begin = performance.now();
@@ -107,6 +124,66 @@ rows.push(await time('filter userName eq (index)', 20_000, (i) => store.query('U
 rows.push(await time('filter externalId eq (index)', 20_000, (i) => store.query('User', query(`externalId eq "${source[i % USERS]!.externalId}"`))));
 rows.push(await time('filter displayName co (scan)', 10, () => store.query('User', query('displayName co "yamada"'))));
 rows.push(await time('list page of 100, no filter', 2_000, (i) => store.query('User', { semantics: { matches: () => true, attribute: () => undefined }, startIndex: (i * 100) % USERS + 1, count: 100 })));
+// 3. `userName eq` against the population size, each population loaded through `initial` (no
+//    write before the first query): `initial` indexes `userName` as `create` does, so the first
+//    lookup is a lookup too, and no lookup's time grows with the population. Each lookup includes
+//    parsing and compiling its filter, as the server does per request.
+function compactUser(i: number): ScimResource {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    id: `u-${i}`,
+    userName: `user.${i}@example.com`,
+    meta: { resourceType: 'User', created: '2026-01-01T00:00:00Z', lastModified: '2026-01-01T00:00:00Z', version: 'W/"1"' },
+  };
+}
+const scaling: string[] = [];
+for (const size of SCALES) {
+  const loaded = createMemoryStore({ initial: { User: Array.from({ length: size }, (_, i) => compactUser(i)) } });
+  const first = performance.now();
+  const found = await loaded.query('User', query(`userName eq "USER.${size - 1}@example.com"`));
+  const firstMs = performance.now() - first;
+  if (found.totalResults !== 1) throw new Error('lookup after initial found nothing');
+  const [, each] = await time('', 20_000, (i) => loaded.query('User', query(`userName eq "user.${(i * 7919) % size}@example.com"`)));
+  scaling.push(`| ${size.toLocaleString('en')} | ${firstMs.toFixed(1)} ms | ${each} |`);
+}
+
+// 4. A PATCH-shaped replace: add one member to a MEMBERS-member group, passing `ctx.changes` as the
+//    core does after a PATCH, against pushing one element to a plain array and against building the
+//    new members array (which the core does anyway), all in this run.
+const groupStore = createMemoryStore();
+const memberElements = Array.from({ length: MEMBERS }, (_, i) => ({ value: `user-${i}`, type: 'User', display: `User ${i}` }));
+await groupStore.create('Group', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], id: 'big', displayName: 'Everyone', members: memberElements, meta: { resourceType: 'Group', created: '2026-01-01T00:00:00Z', lastModified: '2026-01-01T00:00:00Z', version: 'W/"0"' } }, { unique: groupModel.unique });
+await groupStore.query('Group', query('members.value eq "user-1"', groupModel)); // build the members.value index
+const ADDS = 200;
+let version = 0;
+const [, replaceEach] = await time('', ADDS, async (i) => {
+  const current = (await groupStore.get('Group', 'big'))!;
+  const added = { value: `new-${i}`, type: 'User', display: `New ${i}` };
+  const next = { ...current, members: [...(current['members'] as object[]), added], meta: { ...current.meta, version: `W/"${version + 1}"` } };
+  const written = await groupStore.replace('Group', 'big', next, `W/"${version}"`, { unique: groupModel.unique, changes: [{ attribute: 'members', added: [added], removed: [] }] });
+  if (!written.ok) throw new Error('replace failed');
+  version++;
+});
+const replaceMs = parseMs(replaceEach);
+const plain = [...memberElements];
+const pushBegin = performance.now();
+for (let i = 0; i < ADDS; i++) plain.push({ value: `p-${i}`, type: 'User', display: `P ${i}` });
+const pushMs = (performance.now() - pushBegin) / ADDS;
+let sink = 0;
+const spreadBegin = performance.now();
+for (let i = 0; i < ADDS; i++) sink += [...plain, { value: `s-${i}` }].length;
+const spreadMs = (performance.now() - spreadBegin) / ADDS;
+const cloneBegin = performance.now();
+for (let i = 0; i < 5; i++) sink += (structuredClone((await groupStore.get('Group', 'big'))!)['members'] as object[]).length;
+const cloneMs = (performance.now() - cloneBegin) / 5;
+if (sink === 0) throw new Error('unreachable');
+const [, memberLookup] = await time('', 20_000, (i) => groupStore.query('Group', query(`members.value eq "user-${(i * 7919) % MEMBERS}"`, groupModel)));
+
+function parseMs(figure: string): number {
+  return figure.endsWith(' µs') ? Number.parseFloat(figure) / 1000 : Number.parseFloat(figure);
+}
+const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 console.log(`memory store, ${USERS.toLocaleString('en')} typical users (${mb(jsonBytes)} as JSON)\n`);
 console.log('| measure | figure |\n|---|---|');
@@ -115,4 +192,14 @@ console.log(`| heap, memory store (with indexes) | ${mb(storeBytes)} |`);
 console.log(`| ratio store / Map (target ≤ 1.3) | ${(storeBytes / mapBytes).toFixed(3)} |`);
 console.log(`| create, per user | ${((createMs / USERS) * 1000).toFixed(1)} µs |`);
 for (const [label, figure] of rows) console.log(`| ${label} | ${figure} |`);
+console.log(`\nuserName eq, users loaded through initial\n`);
+console.log('| users | first lookup | later lookups, each (parse + compile + lookup) |\n|---|---|---|');
+for (const row of scaling) console.log(row);
+console.log(`\nadd one member to a ${MEMBERS.toLocaleString('en')}-member group (${ADDS} times)\n`);
+console.log('| operation | each | ratio to the store replace |\n|---|---|---|');
+console.log(`| store: get + build next + replace with ctx.changes | ${fmt(replaceMs)} | 1 |`);
+console.log(`| plain array push | ${fmt(pushMs)} | ${(pushMs / replaceMs).toFixed(4)} |`);
+console.log(`| plain array spread + 1 (the new array) | ${fmt(spreadMs)} | ${(spreadMs / replaceMs).toFixed(2)} |`);
+console.log(`| structuredClone of the group (the old store's copy) | ${fmt(cloneMs)} | ${(cloneMs / replaceMs).toFixed(1)} |`);
+console.log(`| members.value eq (index lookup) | ${memberLookup} | |`);
 if (storeBytes / mapBytes > 1.3) process.exitCode = 1;

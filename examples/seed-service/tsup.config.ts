@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts', 'src/tenants.ts', 'src/index.ts'],
+  entry: ['src/main.ts', 'src/index.ts'],
   format: ['esm'],
   sourcemap: true,
   clean: true,
   target: 'node20',
-  external: ['@scimkit/core', '@scimkit/node'],
+  external: ['@scimkit/core', '@scimkit/node', '@scimkit/postgres'],
 });

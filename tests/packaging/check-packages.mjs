@@ -2,33 +2,44 @@
 /**
  * Packaging check, run by .ci/run after `npm run build`: packs every published package with
  * `npm pack`, unpacks the tarballs into a scratch project outside the repository, and checks that
- *  - each tarball holds only package.json, README.md, LICENSE and dist/;
+ *  - each tarball holds only package.json, README.md, LICENSE, CHANGELOG.md and dist/;
+ *  - each manifest has the metadata docs/versioning.md promises (description, keywords, engines,
+ *    sideEffects, license; no invented repository/homepage/bugs), and each adapter takes
+ *    @scimkit/core as a peer dependency at `^` the core's version, never as a dependency;
  *  - `require()` and `import()` of every entry point load and expose the same, documented names;
  *  - the type declarations resolve under `moduleResolution` node16 (ESM and CJS), bundler and node10.
  * Third-party dependencies are linked from the repository's node_modules (nothing is installed).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const packages = ['core', 'node', 'express', 'koa'];
+const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres'];
 /** Entry point → names it must export (a subset: the ones the docs use). */
 const documented = {
   '@scimkit/core': [
     'createScimServer', 'createMemoryStore', 'createSchemaRegistry', 'userResourceType', 'groupResourceType',
-    'enterpriseUserSchema', 'parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch',
-    'validateResource', 'projectResource', 'scimError', 'ScimException', 'SCIM_TYPES', 'URN', 'DEFAULT_LIMITS',
-    'readRequestBody', 'parseQuery', 'scimErrorResponse',
+    'enterpriseUserSchema', 'builtinResourceTypes', 'scimError', 'ScimException', 'SCIM_TYPES', 'URN', 'DEFAULT_LIMITS',
+    'readRequestBody', 'parseQuery', 'scimErrorResponse', 'mountBaseUrl', 'limitHttpServer', 'answerClientError', 'bearerToken',
+  ],
+  '@scimkit/core/engine': [
+    'parseFilter', 'parsePatchPath', 'parseAttrPath', 'parseAttrPathList', 'printFilter', 'compileFilter', 'compileSort',
+    'compileValueFilter', 'applyPatch', 'validateResource', 'projectResource',
   ],
   '@scimkit/core/testing': ['describeStoreConformance'],
   '@scimkit/node': ['createNodeHandler', 'answerClientError'],
   '@scimkit/express': ['scimRouter', 'answerClientError'],
   '@scimkit/koa': ['scimMiddleware', 'answerClientError'],
+  '@scimkit/fetch': ['createFetchHandler'],
+  '@scimkit/fastify': ['scimPlugin', 'scimFrameworkErrors', 'answerClientError', 'limitHttpServer'],
+  '@scimkit/postgres': ['createPostgresStore', 'migrate', 'fromPgPool', 'fromPGlite', 'openPostgresStore'],
 };
-const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', '@types'];
+/** Names that moved to `@scimkit/core/engine` and must not come back to the main entry. */
+const engineOnly = ['parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch', 'validateResource', 'projectResource'];
+const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', 'fastify', '@types', 'pg', 'pg-types', 'pg-pool', 'pg-protocol', 'pg-connection-string', 'pgpass', 'pg-int8', 'postgres-array', 'postgres-bytea', 'postgres-date', 'postgres-interval', 'split2', 'xtend', 'pg-cloudflare', '@electric-sql'];
 /** vitest only loads inside its runner (and refuses require()), so the kit is loaded against a stand-in. */
 const vitestStub = 'const noop = () => undefined; module.exports = { describe: noop, it: noop, test: noop, expect: noop, beforeEach: noop, afterEach: noop, beforeAll: noop, afterAll: noop };';
 
@@ -46,16 +57,18 @@ try {
       stdio: ['ignore', 'pipe', 'ignore'],
     }),
   );
+  const coreVersion = JSON.parse(readFileSync(join(root, 'packages/core/package.json'), 'utf8')).version;
   for (const tarball of packed) {
     for (const { path } of tarball.files) {
-      if (!/^(package\.json|README\.md|LICENSE|dist\/.+)$/.test(path)) fail(`${tarball.name}: unexpected file in the tarball: ${path}`);
+      if (!/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(path)) fail(`${tarball.name}: unexpected file in the tarball: ${path}`);
     }
-    for (const needed of ['package.json', 'README.md', 'LICENSE']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
       if (!tarball.files.some((file) => file.path === needed)) fail(`${tarball.name}: ${needed} is missing from the tarball`);
     }
     const into = join(modules, tarball.name);
     mkdirSync(into, { recursive: true });
     execFileSync('tar', ['xzf', join(scratch, tarball.filename), '-C', into, '--strip-components=1']);
+    checkManifest(JSON.parse(readFileSync(join(into, 'package.json'), 'utf8')), coreVersion);
   }
   for (const name of thirdParty) symlinkSync(join(root, 'node_modules', name), join(modules, name));
   mkdirSync(join(modules, 'vitest'));
@@ -79,6 +92,7 @@ try {
      })().catch((e) => { console.error(e); process.exit(1); });`,
   );
   const loaded = JSON.parse(execFileSync(process.execPath, ['load.cjs'], { cwd: scratch, encoding: 'utf8' }));
+  for (const name of engineOnly) if (loaded['@scimkit/core'].esm.includes?.(name)) fail(`@scimkit/core: ${name} belongs to @scimkit/core/engine only`);
   for (const [entry, names] of Object.entries(documented)) {
     const { cjs, esm } = loaded[entry];
     if (typeof cjs === 'string') fail(`${entry}: require() throws: ${cjs}`);
@@ -89,11 +103,21 @@ try {
   // 3. Types: every declaration resolves and is not \`any\`, under node16 (ESM, CJS) and bundler.
   const probe = (load) => `${load}
 type IsAny<T> = 0 extends 1 & T ? true : false;
-const notAny: [IsAny<typeof core.createScimServer>, IsAny<typeof testing.describeStoreConformance>, IsAny<typeof node.createNodeHandler>, IsAny<typeof express.scimRouter>, IsAny<typeof koa.scimMiddleware>] = [false, false, false, false, false];
+const notAny: [IsAny<typeof core.createScimServer>, IsAny<typeof engine.parseFilter>, IsAny<typeof testing.describeStoreConformance>, IsAny<typeof node.createNodeHandler>, IsAny<typeof express.scimRouter>, IsAny<typeof koa.scimMiddleware>, IsAny<typeof fetchAdapter.createFetchHandler>, IsAny<typeof fastify.scimPlugin>] = [false, false, false, false, false, false, false, false];
 const server: core.ScimServer = core.createScimServer({ resourceTypes: [core.userResourceType], store: core.createMemoryStore() });
-export const used = [notAny, server, node.createNodeHandler(server), express.scimRouter(server), koa.scimMiddleware(server)];
+const handler: core.ScimHandler = server;
+export const used = [notAny, server, engine.parseFilter('userName eq "x"'), node.createNodeHandler(handler), express.scimRouter(handler), koa.scimMiddleware(handler), fetchAdapter.createFetchHandler(handler), fastify.scimPlugin];
 `;
-  const esmLoad = Object.entries({ core: '@scimkit/core', testing: '@scimkit/core/testing', node: '@scimkit/node', express: '@scimkit/express', koa: '@scimkit/koa' });
+  const esmLoad = Object.entries({
+    core: '@scimkit/core',
+    engine: '@scimkit/core/engine',
+    testing: '@scimkit/core/testing',
+    node: '@scimkit/node',
+    express: '@scimkit/express',
+    koa: '@scimkit/koa',
+    fetchAdapter: '@scimkit/fetch',
+    fastify: '@scimkit/fastify',
+  });
   writeFileSync(join(scratch, 'probe.mts'), probe(esmLoad.map(([n, m]) => `import * as ${n} from '${m}';`).join('\n')));
   writeFileSync(join(scratch, 'probe.cts'), probe(esmLoad.map(([n, m]) => `import ${n} = require('${m}');`).join('\n')));
   writeFileSync(join(scratch, 'probe.ts'), probe(esmLoad.map(([n, m]) => `import * as ${n} from '${m}';`).join('\n')));
@@ -116,6 +140,20 @@ export const used = [notAny, server, node.createNodeHandler(server), express.sci
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/** The metadata docs/versioning.md promises for every published package. */
+function checkManifest(manifest, coreVersion) {
+  const name = manifest.name;
+  if (typeof manifest.description !== 'string' || manifest.description.length < 20) fail(`${name}: no description`);
+  if (!Array.isArray(manifest.keywords) || !manifest.keywords.includes('scim')) fail(`${name}: keywords must include scim`);
+  if (manifest.engines?.node !== '>=20') fail(`${name}: engines.node must be >=20`);
+  if (manifest.sideEffects !== false) fail(`${name}: sideEffects must be false`);
+  if (manifest.license !== 'MIT') fail(`${name}: license must be MIT`);
+  for (const field of ['repository', 'homepage', 'bugs']) if (field in manifest) fail(`${name}: ${field} must wait for the project's public home`);
+  if (name === '@scimkit/core') return;
+  if (manifest.dependencies?.['@scimkit/core'] !== undefined) fail(`${name}: @scimkit/core must be a peer dependency, not a dependency`);
+  if (manifest.peerDependencies?.['@scimkit/core'] !== `^${coreVersion}`) fail(`${name}: peerDependencies["@scimkit/core"] must be ^${coreVersion}`);
 }
 
 if (failures.length > 0) {

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearerToken, createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
+import { scimRouter } from '@scimkit/express';
+import express from 'express';
 import { createTenantsApp } from '../src/create-tenants-app.js';
 
 const SCIM_JSON = 'application/scim+json';
@@ -57,5 +60,44 @@ describe('two tenants on one Express app', () => {
     const refused = await scim('initech-2025', '/Users');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="SCIM", error="invalid_token"');
+  });
+});
+
+/** The URL names the tenant: `tenancy.path` with the router mounted above the tenant segment. */
+describe('tenants in the URL on Express (/tenants/{tenant}/scim/v2)', () => {
+  let server: Server;
+  let origin: string;
+  const scim = createScimServer({
+    resourceTypes: [userResourceType],
+    store: createMemoryStore(),
+    tenancy: { path: '/{tenant}/scim/v2' },
+    // Each customer's token is only good on its own URL: a token of acme on globex's URL is a 403.
+    ...bearerToken({ tokens: [{ token: 'acme-url-token', tenant: 'acme' }, { token: 'globex-url-token', tenant: 'globex' }] }),
+  });
+  const app = express();
+  app.use('/tenants', scimRouter(scim));
+
+  beforeAll(async () => {
+    server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const at = (tenant: string, token: string, path: string, init: RequestInit = {}) =>
+    fetch(`${origin}/tenants/${tenant}/scim/v2${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': SCIM_JSON } });
+
+  it('serves each tenant under its own URL, with meta.location under it, and refuses a token on another tenant URL', async () => {
+    const created = await at('acme', 'acme-url-token', '/Users', { method: 'POST', body: JSON.stringify({ schemas: [USER], userName: 'u' }) });
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as { id: string; meta: { location: string } };
+    expect(body.meta.location).toBe(`${origin}/tenants/acme/scim/v2/Users/${body.id}`);
+    expect((await at('acme', 'acme-url-token', `/Users/${body.id}`)).status).toBe(200);
+    expect((await at('globex', 'acme-url-token', `/Users/${body.id}`)).status).toBe(403);
+    expect((await at('globex', 'globex-url-token', `/Users/${body.id}`)).status).toBe(404);
   });
 });

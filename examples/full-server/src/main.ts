@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createScimServer } from '@scimkit/core';
 import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
+import { storeFromEnv } from './store-from-env.js';
 
 /**
  * Serve the full reference server at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
@@ -17,10 +18,12 @@ const cursorSecret = process.env['SCIM_CURSOR_SECRET'];
 if (token === undefined || token === '') {
   console.warn('WARNING: SCIM_TOKEN is not set: this SCIM server is OPEN, anyone who can reach it can read and change every user and group.');
 }
+const selected = await storeFromEnv();
 const scim = createScimServer(
   createFullServerConfig({
     ...(token === undefined || token === '' ? {} : { token }),
     ...(cursorSecret === undefined || cursorSecret === '' ? {} : { cursorSecret }),
+    ...(selected.store === undefined ? {} : { store: selected.store }),
   }),
 );
 const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
@@ -29,6 +32,6 @@ server.on('clientError', answerClientError);
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? address.port : port;
-  console.log(`SCIM full server listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
+  console.log(`SCIM full server (${selected.description}) listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => void selected.close().finally(() => process.exit(0))));

@@ -25,8 +25,9 @@ export function createApp(options: AppOptions): { app: Koa; users: AppUserTable 
   });
 
   const router = new Router();
-  // Every method on /scim/v2 and below; the middleware takes /scim/v2 from the route as its prefix.
-  router.all(['/scim/v2', '/scim/v2/(.*)'], scimMiddleware(scim));
+  // Every method on /scim/v2 and below (@koa/router 14+ syntax; on 13: ['/scim/v2', '/scim/v2/(.*)']);
+  // the middleware takes /scim/v2 from the route as its prefix.
+  router.all('/scim/v2{/*path}', scimMiddleware(scim));
   router.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });

@@ -1,4 +1,4 @@
-import { answerClientError } from '@scimkit/koa';
+import { answerClientError, limitHttpServer } from '@scimkit/koa';
 import { createSeedApp } from './seed-app.js';
 
 /**
@@ -15,6 +15,8 @@ const server = app.listen(port, host, () => {
   const shown = typeof address === 'object' && address !== null ? address.port : port;
   console.log(`SCIM service (Koa) listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
 });
+// Header and request timeouts, idle keep-alive and a connection limit (DEFAULT_HTTP_SERVER_LIMITS, docs/adapters/node.md).
+limitHttpServer(server);
 // A request Node's parser refuses (a lowercase or unknown method, oversized headers) still gets a SCIM error body.
 server.on('clientError', answerClientError);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));

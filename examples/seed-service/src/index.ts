@@ -1,4 +1,4 @@
 export { createSeedService, GROUP_FIXTURES } from './seed-service.js';
 export type { SeedServiceOptions } from './seed-service.js';
-export { parseTenants } from './parse-tenants.js';
-export type { TenantToken } from './parse-tenants.js';
+export { storeFromEnv } from './store-from-env.js';
+export type { SelectedStore } from './store-from-env.js';

@@ -10,6 +10,7 @@ import {
   type ScimResource,
   type ScimServer,
   type ScimServerLimits,
+  type ScimStore,
 } from '@scimkit/core';
 
 /** The two read-only groups of service-spec.md, found only through `POST /.search`. */
@@ -46,6 +47,11 @@ export interface SeedServiceOptions {
   readonly logger?: ScimLogger;
   /** Override limits (tests use small ones); the service's own are those of service-spec.md. */
   readonly limits?: ScimServerLimits;
+  /**
+   * Where resources live; default a fresh in-memory store holding {@link GROUP_FIXTURES}. A store
+   * given here must hold the fixtures already (see `storeFromEnv`).
+   */
+  readonly store?: ScimStore;
 }
 
 /**
@@ -60,7 +66,7 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
   ];
   return createScimServer({
     resourceTypes: [userResourceType, { ...groupResourceType, operations: [], rootSearch: true }],
-    store: createMemoryStore({ initial: { Group: GROUP_FIXTURES } }),
+    store: options.store ?? createMemoryStore({ initial: { Group: GROUP_FIXTURES } }),
     limits: { rootSearchMaxResults: 1000, ...options.limits },
     // service-spec.md: an unknown id is a 404 with `detail: ""`.
     notFoundDetail: 'empty',

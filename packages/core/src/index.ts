@@ -3,7 +3,10 @@
  * {@link createScimServer}, keep resources in any {@link ScimStore} ({@link createMemoryStore} is the
  * reference), and serve it through an adapter (`@scimkit/node`, `@scimkit/express`, `@scimkit/koa`).
  *
- * Every public name is listed here, by name; everything else is internal and may change.
+ * Every public name is listed here, by name; everything else is internal and may change. The
+ * schema, filter and PATCH engines the server runs on are a separate entry point,
+ * `@scimkit/core/engine`, for stores and tools that need them; `@scimkit/core/testing` is the store
+ * conformance kit.
  *
  * @module @scimkit/core
  */
@@ -94,7 +97,7 @@ export {
   schemaSchema,
   userResourceType,
   groupResourceType,
-  BUILTIN_RESOURCE_TYPES,
+  builtinResourceTypes,
   createSchemaRegistry,
 } from './schema/index.js';
 export type {
@@ -124,25 +127,8 @@ export type {
   ScimGroupMember,
 } from './schema/index.js';
 
-// Validation and projection of resources against a resource type.
-export { validateResource, projectResource } from './schema/index.js';
-export type { ValidationContext, ValidationOptions, AttributeSelection } from './schema/index.js';
-
-// The filter language (RFC 7644 §3.4.2.2): parse, print, and compile to predicates and comparators.
-export {
-  parseFilter,
-  parsePatchPath,
-  parseAttrPath,
-  parseAttrPathList,
-  printFilter,
-  printAttrPath,
-  printPatchPath,
-  compileFilter,
-  compileSort,
-  sortResources,
-  compileValueFilter,
-  DEFAULT_FILTER_LIMITS,
-} from './filter/index.js';
+// The filter AST a store receives in `StoreQuery.filter` (RFC 7644 §3.4.2.2). Parsing, printing and
+// compiling filters, PATCH and validation are the engine: `@scimkit/core/engine`.
 export type {
   AttrPath,
   CompareOperator,
@@ -153,23 +139,37 @@ export type {
   NotFilter,
   ValuePathFilter,
   Filter,
-  PatchPath,
-  FilterLimits,
-  FilterOptions,
-  ResourcePredicate,
-  ResourceComparator,
-  SortOrder,
-  ValueFilterPredicate,
 } from './filter/index.js';
-
-// PATCH (RFC 7644 §3.5.2): apply a PatchOp body to a resource, atomically.
-export { applyPatch } from './patch/index.js';
-export type { PatchResult, PatchOptions } from './patch/index.js';
 
 // Errors as data: every scimType with its status, and the SCIM error shape.
 export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType, scimError, httpError, isScimError, ScimException } from './errors/index.js';
 export type { ScimType, ScimError, Result } from './errors/index.js';
 
 // For adapters: read a request body within limits, decode a query string, answer an error before `handle()`.
-export { readRequestBody, DEFAULT_BODY_TIMEOUT_MS, parseQuery, scimErrorResponse, answerClientError, isValidHost } from './transport/index.js';
-export type { RequestBodyStream, RequestBodyOptions, RequestBodyRead, ClientErrorSocket } from './transport/index.js';
+export {
+  readRequestBody,
+  DEFAULT_BODY_TIMEOUT_MS,
+  parseQuery,
+  scimErrorResponse,
+  answerClientError,
+  isValidHost,
+  mountBaseUrl,
+  FALLBACK_HOST,
+  bodyLimit,
+  limitHttpServer,
+  DEFAULT_HTTP_SERVER_LIMITS,
+  createConnectionQueue,
+  tooManyPipelinedResponse,
+  DEFAULT_MAX_PIPELINED_REQUESTS,
+} from './transport/index.js';
+export type {
+  RequestBodyStream,
+  RequestBodyOptions,
+  RequestBodyRead,
+  ClientErrorSocket,
+  ScimHandler,
+  HttpServerLimits,
+  ConnectionQueue,
+  QueuedRequest,
+  QueuedResponse,
+} from './transport/index.js';

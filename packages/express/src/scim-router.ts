@@ -1,8 +1,18 @@
-import { DEFAULT_LIMITS, httpError, isValidHost, parseQuery, readRequestBody, scimErrorResponse, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import {
+  bodyLimit,
+  createConnectionQueue,
+  mountBaseUrl,
+  parseQuery,
+  readRequestBody,
+  scimErrorResponse,
+  tooManyPipelinedResponse,
+  type RequestBodyRead,
+  type ScimHandler,
+  type ScimRequest,
+  type ScimResponse,
+} from '@scimkit/core';
 import type { Request, RequestHandler, Response } from 'express';
-
-/** What `createScimServer()` returns, or anything else with its `handle()`. */
-export type ScimHandler = Pick<ScimServer, 'handle'> & { readonly config?: Pick<ScimServer['config'], 'limits'> };
+import { configuredMountPaths } from './configured-mount-paths.js';
 
 export interface ScimRouterOptions {
   /** Largest body read from the request stream, in bytes (default: the server's `limits.maxBodyBytes`, 1 MiB); a larger one is a 413. */
@@ -11,6 +21,8 @@ export interface ScimRouterOptions {
   readonly baseUrl?: string;
   /** Longest wait for the request body this router reads, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
   readonly bodyTimeoutMs?: number;
+  /** Pipelined requests that may wait on one connection behind the one being answered (answered one at a time); one more is a 503 and the connection closes. Default 16. */
+  readonly maxPipelinedRequests?: number;
 }
 
 /**
@@ -19,26 +31,34 @@ export interface ScimRouterOptions {
  * the raw body the parser kept (`req.rawBody`), else what it left in `req.body`.
  */
 export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {}): RequestHandler {
-  const limits = { maxBytes: options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
-  return (req, res, next) => {
-    void serve(req, res).catch(next);
+  const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
+  const connections = createConnectionQueue(options.maxPipelinedRequests);
+  const middleware: RequestHandler = (req, res, next) => {
+    // RFC 3986 §6.2.2.1: paths are case-sensitive. Express matches mount paths case-insensitively;
+    // a spelling other than the application's (`/SCIM/V2` for `/scim/v2`) is not ours, as in the
+    // Node and Koa adapters, rather than echoed into every Location. (The paths are read from the
+    // routing table of `req.app`: a sub-application's own mount point comes before them.)
+    const mounts = configuredMountPaths(req.app, middleware);
+    if (mounts.length > 0 && !mounts.some((mount) => req.baseUrl.endsWith(mount))) return next();
+    // Issue 14 #4: a connection's pipelined requests one at a time, the next once the previous response reached the socket.
+    connections.enter(req, res, () => void serve(req, res).catch(next), () => write(res, tooManyPipelinedResponse()));
   };
+  return middleware;
 
   async function serve(req: Request, res: Response): Promise<void> {
     const read = await body(req);
     if (read.kind === 'aborted') return;
     if (read.kind === 'refused') return write(res, read.response);
-    const host = req.get('host') || undefined;
-    // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location.
-    if (host !== undefined && !isValidHost(host)) return write(res, scimErrorResponse(httpError(400, 'The Host header is not a valid host[:port]')));
-    const baseUrl = options.baseUrl ?? (host === undefined ? undefined : `${req.protocol}://${host}${req.baseUrl}`);
+    // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location; a missing one is localhost.
+    const mount = mountBaseUrl(req.protocol, req.headers.host, req.baseUrl);
+    if (!mount.ok) return write(res, scimErrorResponse(mount.error));
     const request: ScimRequest = {
       method: req.method,
       path: req.path,
       query: parseQuery(req.originalUrl),
       headers: req.headers,
       ...(read.body === undefined ? {} : { body: read.body }),
-      ...(baseUrl === undefined ? {} : { baseUrl }),
+      baseUrl: options.baseUrl ?? mount.value,
     };
     write(res, await server.handle(request));
   }

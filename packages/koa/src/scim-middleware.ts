@@ -1,8 +1,18 @@
-import { DEFAULT_LIMITS, httpError, isValidHost, parseQuery, readRequestBody, scimErrorResponse, type RequestBodyOptions, type RequestBodyRead, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import {
+  bodyLimit,
+  createConnectionQueue,
+  mountBaseUrl,
+  parseQuery,
+  readRequestBody,
+  scimErrorResponse,
+  tooManyPipelinedResponse,
+  type RequestBodyOptions,
+  type RequestBodyRead,
+  type ScimHandler,
+  type ScimRequest,
+  type ScimResponse,
+} from '@scimkit/core';
 import type { Context, Middleware } from 'koa';
-
-/** What `createScimServer()` returns, or anything else with its `handle()`. */
-export type ScimHandler = Pick<ScimServer, 'handle'> & { readonly config?: Pick<ScimServer['config'], 'limits'> };
 
 export interface ScimMiddlewareOptions {
   /** Path SCIM is served under (`/scim/v2`). Default: the mount point of the @koa/router route, else `''` (everything). */
@@ -13,6 +23,8 @@ export interface ScimMiddlewareOptions {
   readonly baseUrl?: string;
   /** Longest wait for the request body this middleware reads, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
   readonly bodyTimeoutMs?: number;
+  /** Pipelined requests that may wait on one connection behind the one being answered (answered one at a time); one more is a 503 and the connection closes. Default 16. */
+  readonly maxPipelinedRequests?: number;
 }
 
 /**
@@ -20,25 +32,31 @@ export interface ScimMiddlewareOptions {
  * body parser kept (`ctx.request.rawBody`) or what it parsed, and reads the stream itself otherwise.
  */
 export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptions = {}): Middleware {
-  const limits = { maxBytes: options.maxBodyBytes ?? server.config?.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
+  const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
+  const connections = createConnectionQueue(options.maxPipelinedRequests);
   const fixedPrefix = options.prefix === undefined ? undefined : withoutTrailingSlash(options.prefix);
   return async (ctx, next) => {
     const prefix = fixedPrefix ?? routePrefix(ctx);
     const path = ctx.path === prefix ? '/' : ctx.path.startsWith(`${prefix}/`) ? ctx.path.slice(prefix.length) : undefined;
     if (path === undefined) return next();
+    // Issue 14 #4: a connection's pipelined requests one at a time, the next once the previous response reached the socket.
+    const admitted = await new Promise<boolean>((resolve) => connections.enter(ctx.req, ctx.res, () => resolve(true), () => resolve(false)));
+    if (!admitted) return write(ctx, tooManyPipelinedResponse());
     const read = await body(ctx, limits);
     if (read.kind === 'aborted') return;
     if (read.kind === 'refused') return write(ctx, read.response);
-    // RFC 9112 §3.2: an invalid Host (or X-Forwarded-Host, behind app.proxy) is a 400, never echoed into meta.location.
-    if (ctx.host !== '' && !isValidHost(ctx.host)) return write(ctx, scimErrorResponse(httpError(400, 'The Host header is not a valid host[:port]')));
+    // RFC 9112 §3.2: an invalid Host (or X-Forwarded-Host, behind app.proxy) is a 400, never echoed
+    // into meta.location; a missing or empty one is localhost. The header as received is checked, not
+    // Koa's `ctx.host`, which cuts `user@evil` down to `evil`.
     const mountPath = (ctx as { mountPath?: string }).mountPath ?? '';
-    const baseUrl = options.baseUrl ?? (ctx.host === '' ? undefined : `${ctx.protocol}://${ctx.host}${mountPath}${prefix}`);
+    const mount = mountBaseUrl(ctx.protocol, rawHost(ctx), `${mountPath}${prefix}`);
+    if (!mount.ok) return write(ctx, scimErrorResponse(mount.error));
     const request: ScimRequest = {
       method: ctx.method,
       path,
       query: parseQuery(ctx.url),
       headers: ctx.req.headers,
-      ...(baseUrl === undefined ? {} : { baseUrl }),
+      baseUrl: options.baseUrl ?? mount.value,
       ...(read.body === undefined ? {} : { body: read.body }),
     };
     write(ctx, await server.handle(request));
@@ -55,6 +73,14 @@ function routePrefix(ctx: Context): string {
   if (typeof route !== 'string') return '';
   const depth = route.replace(/(\/?(\(\.\*\)|:\w+(\*|\(\.\*\))|\{\/\*\w*\}|\*\w*))+$/, '').split('/').filter(Boolean).length;
   return depth === 0 ? '' : `/${ctx.path.split('/').filter(Boolean).slice(0, depth).join('/')}`;
+}
+
+/** The host the client named, as Koa picks it (`X-Forwarded-Host` behind `app.proxy`, `:authority` on HTTP/2, else `Host`), before Koa's clean-up. */
+function rawHost(ctx: Context): string | undefined {
+  const forwarded = ctx.app.proxy ? ctx.get('X-Forwarded-Host').split(',', 1)[0]?.trim() : undefined;
+  if (forwarded) return forwarded;
+  const authority = ctx.req.httpVersionMajor >= 2 ? ctx.get(':authority') : '';
+  return authority || ctx.req.headers.host;
 }
 
 function withoutTrailingSlash(path: string): string {

@@ -1,5 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_LIMITS, httpError, isValidHost, parseQuery, readRequestBody, scimErrorResponse, type ScimRequest, type ScimResponse, type ScimServer } from '@scimkit/core';
+import {
+  bodyLimit,
+  createConnectionQueue,
+  DEFAULT_MAX_PIPELINED_REQUESTS,
+  httpError,
+  mountBaseUrl,
+  parseQuery,
+  readRequestBody,
+  scimErrorResponse,
+  tooManyPipelinedResponse,
+  type ScimHandler,
+  type ScimRequest,
+  type ScimResponse,
+} from '@scimkit/core';
 
 export interface NodeHandlerOptions {
   /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
@@ -10,6 +23,12 @@ export interface NodeHandlerOptions {
   readonly baseUrl?: string;
   /** Longest wait for the whole request body, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
   readonly bodyTimeoutMs?: number;
+  /**
+   * Pipelined requests that may wait on one connection behind the one being answered; one more is
+   * answered 503 and the connection closes. Requests of a connection are answered one at a time, the
+   * next once the previous response has reached the socket. Default 16.
+   */
+  readonly maxPipelinedRequests?: number;
 }
 
 /** A `node:http` request listener; `next` (when given) receives requests outside `basePath`. */
@@ -20,9 +39,10 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () 
  * Reads the body as bytes within the size limit, hands everything else to `server.handle()`. A
  * client that disconnects mid-request or sends garbage never throws out of the handler.
  */
-export function createNodeHandler(server: ScimServer, options: NodeHandlerOptions = {}): NodeHandler {
+export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptions = {}): NodeHandler {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const limits = { maxBytes: options.maxBodyBytes ?? server.config.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes, timeoutMs: options.bodyTimeoutMs };
+  const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
+  const connections = createConnectionQueue(options.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS);
 
   return (req, res, next) => {
     const url = originForm(req.url ?? '/');
@@ -35,24 +55,30 @@ export function createNodeHandler(server: ScimServer, options: NodeHandlerOption
     }
     req.on('error', () => undefined);
     res.on('error', () => undefined);
+    connections.enter(req, res, () => serve(req, res, url, path), () => send(res, tooManyPipelinedResponse()));
+  };
+
+  function serve(req: IncomingMessage, res: ServerResponse, url: string, path: string): void {
     void readRequestBody(req, limits).then(async (read) => {
       if (read.kind === 'aborted') return;
       if (read.kind === 'refused') return send(res, read.response);
-      const host = req.headers.host || 'localhost';
-      if (!isValidHost(host)) return send(res, invalidHost());
       const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
+      // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location; a missing one is localhost.
+      const mount = mountBaseUrl(scheme, req.headers.host, basePath);
+      if (!mount.ok) return send(res, scimErrorResponse(mount.error));
       const request: ScimRequest = {
         method: req.method ?? 'GET',
         path,
         query: parseQuery(url),
         headers: req.headers,
         body: read.body,
-        baseUrl: options.baseUrl ?? `${scheme}://${host}${basePath}`,
+        baseUrl: options.baseUrl ?? mount.value,
       };
       send(res, await server.handle(request));
     }).catch(() => send(res, scimErrorResponse(httpError(500, 'Internal server error'))));
-  };
+  }
 }
+
 
 /**
  * The request target in origin form (`/path?query`). RFC 9112 §3.2.2: a server MUST accept the
@@ -77,9 +103,4 @@ function send(res: ServerResponse, response: ScimResponse): void {
   } catch {
     res.destroy();
   }
-}
-
-/** RFC 9112 §3.2: an invalid Host header is a 400, never echoed into `meta.location`. */
-function invalidHost(): ScimResponse {
-  return scimErrorResponse(httpError(400, 'The Host header is not a valid host[:port]'));
 }

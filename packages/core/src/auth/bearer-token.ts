@@ -29,9 +29,10 @@ export interface BearerTokenOptions {
    */
   readonly verify?: (token: string, request: ScimRequest) => BearerIdentity | undefined | Promise<BearerIdentity | undefined>;
   /**
-   * Let `GET /ServiceProviderConfig` through without a token, so clients can discover how to
-   * authenticate (RFC 7643 §5: the service provider SHOULD make `authenticationSchemes` publicly
-   * accessible). A token sent anyway is still checked. Default true.
+   * Let `GET` and `HEAD /ServiceProviderConfig` through without a token, so clients can discover
+   * how to authenticate (RFC 7643 §5: the service provider SHOULD make `authenticationSchemes`
+   * publicly accessible). Any other method there still needs the token. A token sent anyway is
+   * still checked. Default true.
    */
   readonly publicServiceProviderConfig?: boolean;
   /** Overrides of the advertised scheme (name, description, documentationUri, …). */

@@ -29,7 +29,7 @@ export {
   schemaSchema,
   userResourceType,
   groupResourceType,
-  BUILTIN_RESOURCE_TYPES,
+  builtinResourceTypes,
 } from './builtin/index.js';
 export { validateResource } from './validate-resource.js';
 export type { ValidationContext, ValidationOptions } from './validation-options.js';

@@ -11,7 +11,7 @@ import type { ResourceModel } from './resource-model.js';
 export interface SchemaRegistryOptions {
   /** Custom schemas and extensions, or replacements of a built-in schema (same `id`). */
   readonly schemas?: readonly SchemaDefinitionInput[];
-  /** The resource types the server serves, e.g. `BUILTIN_RESOURCE_TYPES` or `[userResourceType]`. */
+  /** The resource types the server serves, e.g. `builtinResourceTypes` or `[userResourceType]`. */
   readonly resourceTypes: readonly ResourceTypeDefinitionInput[];
 }
 

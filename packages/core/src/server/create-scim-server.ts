@@ -61,8 +61,10 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
 async function handle(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
   const started = performance.now();
   const trail = openTrail(request);
-  const response = withRequestId(await traceRequest(context, trail, () => answer(context, request, trail)), trail.requestId);
-  await finishRequest(context, trail, response.status, performance.now() - started);
+  const answered = context.tracer === undefined ? answer(context, request, trail) : traceRequest(context, trail, () => answer(context, request, trail));
+  const response = withRequestId(await answered, trail.requestId);
+  const finished = finishRequest(context, trail, response.status, performance.now() - started);
+  if (finished !== undefined) await finished;
   // RFC 9110 §9.3.2: a HEAD answer is the GET answer's status and headers, without content.
   return isHead(request) ? { status: response.status, headers: response.headers } : response;
 }
@@ -83,13 +85,14 @@ function withRequestId(response: ScimResponse, requestId: string): ScimResponse 
 async function answer(server: ServerContext, request: ScimRequest, trail: RequestTrail): Promise<ScimResponse> {
   try {
     const located = locateTenant(server, request, trail.path);
-    if (!located.ok) return errorResponse(located.error);
-    const { request: scoped, path, tenant: urlTenant } = located.value;
-    trail.path = path;
+    const scoped = located.ok ? located.value.request : request;
+    const urlTenant = located.ok ? located.value.tenant : undefined;
+    const prefix = located.ok ? located.value.prefix : '';
+    if (located.ok) trail.path = located.value.path;
     if (urlTenant !== undefined) trail.tenant = urlTenant;
     // Routed for the request's log record and span only: authentication answers first, so an
-    // unauthenticated client learns nothing of the routes (no 404/405/501).
-    const routed = route(server, trail.method, trail.path);
+    // unauthenticated client learns nothing of the routes (no 404/405/501, nor which paths name a tenant).
+    const routed = located.ok ? route(server, trail.method, trail.path) : located;
     if (routed.ok) describeEndpoint(trail, routed.value);
     const caller = await authenticate(server, scoped, logScopeOf(trail));
     if (!caller.ok) return errorResponse(caller.error);
@@ -105,12 +108,12 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
     const context = tenant.value === undefined || server.tenants === undefined ? server : await server.tenants.get(tenant.value);
     const endpoint = context === server ? routed : route(context, trail.method, trail.path);
     if (!endpoint.ok) return errorResponse(endpoint.error);
-    await announceRequest(server, trail);
+    if (server.config.onRequest !== undefined) await announceRequest(server, trail);
     const exchange: Exchange = {
       context: tracedContext(context, trail),
       request: scoped,
       caller: caller.value,
-      baseUrl: resolveBaseUrl(context, request) + located.value.prefix,
+      baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
     };
     return await dispatch(exchange, endpoint.value);

@@ -1,4 +1,5 @@
 import type { Caller } from './authenticate.js';
+import type { LogScope } from './context/log-scope.js';
 import type { StoreContext } from '../store/scim-store.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from './server-context.js';
@@ -25,4 +26,11 @@ export function actorOf(exchange: Exchange): { principal?: unknown; tenant?: str
 /** The key serializing writes to one resource: tenants never wait on each other's resources. */
 export function writeKey(exchange: Exchange, resourceType: string, id: string): string {
   return `${exchange.storeContext.tenant ?? ''}\u0000${resourceType}\u0000${id}`;
+}
+
+/** The request fields of a log record written while the exchange runs. */
+export function logScopeOfExchange(exchange: Exchange): LogScope {
+  const { tenant, requestId } = exchange.storeContext;
+  const { method, path } = exchange.request;
+  return { requestId, method, path, ...(tenant === undefined ? {} : { tenant }) };
 }

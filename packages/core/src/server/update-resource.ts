@@ -32,8 +32,16 @@ export interface UpdateOutcome {
   readonly changed: boolean;
 }
 
-/** How many times a write without `If-Match` re-reads and retries after losing a compare-and-swap. */
-const MAX_ATTEMPTS = 8;
+/**
+ * How many times a write without `If-Match` re-reads and retries after losing a compare-and-swap.
+ * Within one server writes to a resource are serialised, so only other processes contend: each lost
+ * attempt means another write went through, and 32 bounded waits (at most ~1 s in all) let a write
+ * through even when a second instance keeps a long queue of writes to the same resource.
+ */
+const MAX_ATTEMPTS = 32;
+
+/** Longest single wait between attempts, in milliseconds. */
+const MAX_BACKOFF_MS = 32;
 
 /**
  * Stages 4–7 of PUT and PATCH: load (404), precondition (`If-Match`, 412), validate (the
@@ -95,5 +103,5 @@ function sameContent(a: ScimResource, b: ScimResource): boolean {
 
 /** Full jitter: a random wait below 2^attempt milliseconds. */
 export function backoff(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, MAX_BACKOFF_MS)));
 }

@@ -30,43 +30,38 @@ export class EqualityIndex {
 
   /** Indexes every value of `resource`. */
   addResource(id: string, resource: object): void {
-    for (const key of this.keysOf(resource)) this.add(key, id);
+    this.visit(resource, id, true);
   }
 
   removeResource(id: string, resource: object): void {
-    for (const key of this.keysOf(resource)) this.remove(key, id);
+    this.visit(resource, id, false);
   }
 
   /** Indexes the `value` of each of `elements` (an element index only). */
   addElements(id: string, elements: readonly unknown[]): void {
-    for (const element of elements) {
-      const key = elementKey(element);
-      if (key !== undefined) this.add(key, id);
-    }
+    for (const element of elements) this.apply(elementKey(element), id, true);
   }
 
   removeElements(id: string, elements: readonly unknown[]): void {
-    for (const element of elements) {
-      const key = elementKey(element);
-      if (key !== undefined) this.remove(key, id);
+    for (const element of elements) this.apply(elementKey(element), id, false);
+  }
+
+  /** Adds (or removes) each key `resource` holds under this index, once per value holding it. */
+  private visit(resource: object, id: string, add: boolean): void {
+    const value = readTopLevel(resource, this.attribute.path);
+    if (this.attribute.element) {
+      if (Array.isArray(value)) for (const element of value) this.apply(elementKey(element), id, add);
+    } else if (Array.isArray(value)) {
+      for (const item of value) this.apply(scalarKey(item, false), id, add);
+    } else {
+      this.apply(scalarKey(value, false), id, add);
     }
   }
 
-  /** The keys `resource` holds under this index, one per value (repeated when a value repeats). */
-  keysOf(resource: object): string[] {
-    const value = readTopLevel(resource, this.attribute.path);
-    const keys: string[] = [];
-    const push = (key: string | undefined): void => {
-      if (key !== undefined) keys.push(key);
-    };
-    if (this.attribute.element) {
-      if (Array.isArray(value)) for (const element of value) push(elementKey(element));
-    } else if (Array.isArray(value)) {
-      for (const item of value) push(scalarKey(item, false));
-    } else {
-      push(scalarKey(value, false));
-    }
-    return keys;
+  private apply(key: string | undefined, id: string, add: boolean): void {
+    if (key === undefined) return;
+    if (add) this.add(key, id);
+    else this.remove(key, id);
   }
 
   private add(key: string, id: string): void {

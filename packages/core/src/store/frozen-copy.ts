@@ -43,20 +43,31 @@ export interface MergedElements {
  * The result equals `next` whatever `removed` says: a wrong hint costs speed, never correctness.
  */
 export function mergeElements(stored: readonly unknown[], next: readonly unknown[], removed: readonly unknown[]): MergedElements {
+  // Appending (a PATCH that adds members): `next` starts with the stored elements themselves.
+  let same = 0;
+  while (same < stored.length && same < next.length && stored[same] === next[same]) same++;
+  if (same === stored.length) {
+    const added = next.slice(same).map((element) => freezeShared(element));
+    return { elements: Object.freeze(stored.concat(added)), dropped: [], added };
+  }
   const removedSet = new Set(removed);
   const isRemoved = (element: unknown): boolean => removedSet.has(element) || removed.some((r) => sameJson(r, element));
-  const elements = new Array<unknown>(next.length);
+  const elements: unknown[] = [];
   const dropped: unknown[] = [];
   const added: unknown[] = [];
   let at = 0;
-  for (let i = 0; i < next.length; i++) {
-    const element = next[i];
+  for (const element of next) {
+    // The common case first: the caller passed the stored element itself.
+    if (stored[at] === element) {
+      elements.push(stored[at++]);
+      continue;
+    }
     while (at < stored.length && !sameJson(stored[at], element) && isRemoved(stored[at])) dropped.push(stored[at++]);
     if (at < stored.length && sameJson(stored[at], element)) {
-      elements[i] = stored[at++];
+      elements.push(stored[at++]);
     } else {
       const copy = freezeShared(element);
-      elements[i] = copy;
+      elements.push(copy);
       added.push(copy);
     }
   }

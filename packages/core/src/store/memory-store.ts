@@ -6,7 +6,7 @@ export interface MemoryStoreOptions {
   /**
    * Resources to start with, by resource type name (`{ Group: [...] }`), for the default tenant.
    * Stored as given (deep-frozen copies), without uniqueness checks; each needs `id` and
-   * `meta.version`. Indexed exactly as if created one by one.
+   * `meta.version`. Indexed exactly as if created one by one (`userName eq` is a lookup at once).
    */
   readonly initial?: Readonly<Record<string, readonly ScimResource[]>>;
 }
@@ -25,10 +25,10 @@ const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true,
  *
  * Tenants (`ctx.tenant`) are kept in separate tables: ids, uniqueness, queries, references and
  * cursors never cross them. Uniqueness is enforced atomically (by `uniqueKey`: NFC, lower-cased when
- * the attribute is not caseExact). `id`, `externalId`, unique attributes, any single-valued
- * top-level string attribute and the `value` of multi-valued complex attributes (`members.value`,
- * `emails.value`) are indexed, so `eq` on them is a lookup, not a scan. Everything lives in this
- * one object: two stores never share state.
+ * the attribute is not caseExact). `id`, `externalId` and `userName` are indexed as resources are
+ * stored; unique attributes, any other single-valued top-level string attribute and the `value` of
+ * multi-valued complex attributes (`members.value`, `emails.value`) from their first use. So `eq` on
+ * them is a lookup, not a scan. Everything lives in this one object: two stores never share state.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
   /** tenant (undefined: the default tenant) → resource type → table. */

@@ -26,8 +26,9 @@ export interface ReferenceRemoval {
 /**
  * The resources of one resource type of one tenant, deep-frozen, with the indexes that turn `id eq`,
  * `externalId eq`, `<attribute> eq` and `<multi-valued>.value eq` filters into lookups. Indexes
- * hold ids only, never copies; every index but `externalId`'s is built on first use (a uniqueness
- * check or an `eq` lookup) from the resources already stored, then kept up to date by every write.
+ * hold ids only, never copies. `externalId` and `userName` are indexed from the start; any other
+ * index is built on first use (a uniqueness check or an `eq` lookup) from the resources already
+ * stored, then kept up to date by every write.
  *
  * Every method is synchronous: a check and the write it guards happen in one turn of the event
  * loop, so concurrent requests can never interleave between them.
@@ -39,7 +40,10 @@ export class MemoryTable {
   readonly log = new InsertionLog();
 
   constructor() {
+    // The lookups identity providers make before almost every write (RFC 7643 §3.1, §4.1.1), kept
+    // from the first resource on, however the resources arrive (`create` or `initial`).
     this.index({ path: 'externalId', element: false });
+    this.index({ path: 'userName', element: false });
   }
 
   get(id: string): ScimResource | undefined {
@@ -166,15 +170,16 @@ export class MemoryTable {
 
   /** The resources matching `filter`, in creation order. */
   private matching(filter: Filter, semantics: FilterSemantics): ScimResource[] {
-    const ids = this.candidates(filter, semantics);
+    const found = this.candidates(filter, semantics);
     const rows: ScimResource[] = [];
-    if (ids === undefined) {
+    if (found === undefined) {
       for (const resource of this.byId.values()) if (semantics.matches(resource)) rows.push(resource);
       return rows;
     }
-    for (const id of ids) {
+    // An exact lookup needs no confirming: `members.value eq` does not walk 100,000 members.
+    for (const id of found.ids) {
       const resource = this.byId.get(id);
-      if (resource !== undefined && semantics.matches(resource)) rows.push(resource);
+      if (resource !== undefined && (found.exact || semantics.matches(resource))) rows.push(resource);
     }
     if (rows.length > 1) rows.sort((a, b) => (this.log.seq(a.id) ?? 0) - (this.log.seq(b.id) ?? 0));
     return rows;
@@ -226,10 +231,10 @@ export class MemoryTable {
 
   /**
    * Ids that may match `filter` (a superset of the matches), or undefined when only a scan can
-   * tell. The caller confirms every candidate with `semantics.matches`. `within` is the attribute
-   * of an enclosing value path (`emails[value eq "x"]`).
+   * tell. The caller confirms every candidate with `semantics.matches`, unless `exact` says the ids
+   * are the matches. `within` is the attribute of an enclosing value path (`emails[value eq "x"]`).
    */
-  private candidates(filter: Filter, semantics: FilterSemantics, within?: AttrPath): Iterable<string> | undefined {
+  private candidates(filter: Filter, semantics: FilterSemantics, within?: AttrPath): Candidates | undefined {
     switch (filter.kind) {
       case 'compare': {
         if (filter.op !== 'eq' || typeof filter.value !== 'string') return undefined;
@@ -241,15 +246,14 @@ export class MemoryTable {
       case 'and': {
         const left = this.candidates(filter.left, semantics, within);
         const right = this.candidates(filter.right, semantics, within);
-        if (left === undefined) return right;
-        if (right === undefined) return left;
-        return size(left) <= size(right) ? left : right;
+        const smaller = left === undefined ? right : right === undefined ? left : left.ids.length <= right.ids.length ? left : right;
+        return smaller === undefined ? undefined : { ids: smaller.ids, exact: false };
       }
       case 'or': {
         const left = this.candidates(filter.left, semantics, within);
         if (left === undefined) return undefined;
         const right = this.candidates(filter.right, semantics, within);
-        return right === undefined ? undefined : new Set([...left, ...right]);
+        return right === undefined ? undefined : { ids: [...new Set([...left.ids, ...right.ids])], exact: left.exact && right.exact };
       }
       default:
         return undefined;
@@ -259,8 +263,9 @@ export class MemoryTable {
   /**
    * The index lookup for `path eq value`: `id` from the table itself; a single-valued top-level
    * string attribute, or the `value` of a multi-valued complex attribute, from its equality index.
+   * Exact for `id`, and for a caseExact:false `value` (its index key is the evaluator's: `uniqueKey`).
    */
-  private lookup(path: AttrPath, value: string, semantics: FilterSemantics): Iterable<string> | undefined {
+  private lookup(path: AttrPath, value: string, semantics: FilterSemantics): Candidates | undefined {
     const facts = semantics.attribute(path);
     if (facts === undefined || (facts.type !== 'string' && facts.type !== 'reference')) return undefined;
     const location = topLevelPath(facts.fullPath, semantics);
@@ -269,14 +274,14 @@ export class MemoryTable {
     let attribute: IndexedAttribute;
     if (sub === undefined) {
       if (facts.multiValued) return undefined;
-      if (location === 'id') return facts.caseExact ? (this.byId.has(value) ? [value] : []) : undefined;
+      if (location === 'id') return facts.caseExact ? { ids: this.byId.has(value) ? [value] : [], exact: true } : undefined;
       attribute = { path: location, element: false };
     } else {
       const parent = semantics.attribute(path.uri === undefined ? { attr: path.attr } : { uri: path.uri, attr: path.attr });
       if (sub !== 'value' || parent?.type !== 'complex' || !parent.multiValued) return undefined;
       attribute = { path: location, element: true };
     }
-    return this.index(attribute).ids(scalarKey(value, false) as string);
+    return { ids: this.index(attribute).ids(scalarKey(value, false) as string), exact: attribute.element && !facts.caseExact };
   }
 }
 
@@ -289,6 +294,8 @@ function withTopLevel(resource: Record<string, unknown>, path: string, value: un
   return { ...resource, [urn]: { ...(typeof container === 'object' && container !== null ? container : {}), [path.slice(cut + 1)]: value } };
 }
 
-function size(ids: Iterable<string>): number {
-  return Array.isArray(ids) ? ids.length : ids instanceof Set ? ids.size : Number.POSITIVE_INFINITY;
+/** What an index lookup found: ids that may match, or (`exact`) the ids that match. */
+interface Candidates {
+  readonly ids: readonly string[];
+  readonly exact: boolean;
 }

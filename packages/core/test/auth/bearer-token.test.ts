@@ -28,12 +28,12 @@ describe('bearerToken', () => {
     }
   });
 
-  it('leaves GET /ServiceProviderConfig open by default (RFC 7643 §5), and only that read', async () => {
+  it('leaves reading /ServiceProviderConfig open by default (RFC 7643 §5), and only that read', async () => {
     expect(await auth.authenticate(get('/ServiceProviderConfig'))).toEqual({ ok: true });
     expect(await auth.authenticate({ method: 'HEAD', path: '/serviceproviderconfigs/' })).toEqual({ ok: true });
     expect(await auth.authenticate(get('/ServiceProviderConfig', 'Bearer globex-1'))).toEqual({ ok: true, principal: 'globex-okta', tenant: 'globex' });
     expect(await auth.authenticate(get('/ServiceProviderConfig', 'Bearer wrong'))).toEqual({ ok: true });
-    for (const request of [get('/Schemas'), get('/ResourceTypes'), { method: 'DELETE', path: '/ServiceProviderConfig' }, get('/ServiceProviderConfig/x')]) {
+    for (const request of [get('/Schemas'), get('/ResourceTypes'), { method: 'DELETE', path: '/ServiceProviderConfig' }, get('/ServiceProviderConfig/x'), get('/Users/ServiceProviderConfig')]) {
       expect((await auth.authenticate(request)).ok).toBe(false);
     }
     const closed = bearerToken({ tokens: [{ token: 't' }], publicServiceProviderConfig: false });

@@ -1,5 +1,5 @@
 import {
-  BUILTIN_RESOURCE_TYPES,
+  builtinResourceTypes,
   createSchemaRegistry,
   type ResourceModel,
   type SchemaRegistry,
@@ -51,7 +51,7 @@ export const registry: SchemaRegistry = createSchemaRegistry({
       ],
     },
   ],
-  resourceTypes: [...BUILTIN_RESOURCE_TYPES, { name: 'Device', endpoint: '/Devices', schema: DEVICE_URN }],
+  resourceTypes: [...builtinResourceTypes, { name: 'Device', endpoint: '/Devices', schema: DEVICE_URN }],
 });
 
 function model(name: string): ResourceModel {

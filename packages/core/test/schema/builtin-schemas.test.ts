@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AttributeDefinition, SchemaDefinition } from '../../src/schema/index.js';
 import {
-  BUILTIN_RESOURCE_TYPES,
+  builtinResourceTypes,
   createSchemaRegistry,
   enterpriseUserSchema,
   groupSchema,
@@ -15,7 +15,7 @@ import {
   userSchema,
 } from '../../src/schema/index.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const user = registry.schema(URN.user)!;
 const group = registry.schema(URN.group)!;
 const enterprise = registry.schema(URN.enterpriseUser)!;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  BUILTIN_RESOURCE_TYPES,
+  builtinResourceTypes,
   createSchemaRegistry,
   resourceTypeDocument,
   schemaDocument,
@@ -9,7 +9,7 @@ import {
 } from '../../src/schema/index.js';
 import { DEVICE, DEVICE_EXT, deviceExtensionSchema, deviceResourceType, deviceSchema } from './fixtures/device.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const SAMPLES = '/work/shared/conformance/scim2-models-rfc-samples';
 
 describe('schemaDocument (RFC 7643 §7, §8.7)', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AttrPath } from '../../src/filter/ast.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry, projectResource, URN } from '../../src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry, projectResource, URN } from '../../src/schema/index.js';
 import { DEVICE, DEVICE_EXT, deviceExtensionSchema, deviceResourceType, deviceSchema } from './fixtures/device.js';
 import { enterpriseUser, group as groupExample } from './fixtures/rfc7643-examples.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const user = registry.resourceType('User')!;
 const group = registry.resourceType('Group')!;
 const device = createSchemaRegistry({ schemas: [deviceSchema, deviceExtensionSchema], resourceTypes: [deviceResourceType] }).resourceType('Device')!;

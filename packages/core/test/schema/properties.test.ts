@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry, projectResource, URN, validateResource } from '../../src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry, projectResource, URN, validateResource } from '../../src/schema/index.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const user = registry.resourceType('User')!;
 const ENT = URN.enterpriseUser;
 

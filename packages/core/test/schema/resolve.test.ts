@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry, URN, userResourceType } from '../../src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry, URN, userResourceType } from '../../src/schema/index.js';
 import { DEVICE, DEVICE_EXT, deviceExtensionSchema, deviceResourceType, deviceSchema } from './fixtures/device.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const user = registry.resourceType('User')!;
 const group = registry.resourceType('Group')!;
 const ENT = URN.enterpriseUser;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScimGroup, ScimUser } from '../../src/schema/index.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry, projectResource, URN } from '../../src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry, projectResource, URN } from '../../src/schema/index.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const meta = { resourceType: 'User', created: '2020-01-01T00:00:00Z', lastModified: '2020-01-01T00:00:00Z', version: 'W/"1"' };
 
 describe('TypeScript resource shapes', () => {

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ResourceModel, ScimResource } from '../../src/schema/index.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry, projectResource, URN, validateResource } from '../../src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry, projectResource, URN, validateResource } from '../../src/schema/index.js';
 import { enterpriseUser, fullUser, group, minimalUser } from './fixtures/rfc7643-examples.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const user = registry.resourceType('User')!;
 const groups = registry.resourceType('Group')!;
 const ENT = URN.enterpriseUser;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUILTIN_RESOURCE_TYPES,
+  builtinResourceTypes,
   createSchemaRegistry,
   groupResourceType,
   URN,
@@ -11,7 +11,7 @@ import { DEVICE, DEVICE_EXT, deviceExtensionSchema, deviceResourceType, deviceSc
 
 describe('createSchemaRegistry', () => {
   it('builds the User and Group resource types with the Enterprise User extension', () => {
-    const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+    const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
     expect(registry.resourceTypes.map((m) => m.definition.name)).toEqual(['User', 'Group']);
     expect(registry.schemas.map((s) => s.id)).toEqual([URN.user, URN.group, URN.enterpriseUser]);
     const user = registry.resourceType('User')!;
@@ -91,7 +91,7 @@ describe('createSchemaRegistry', () => {
       schemas: [deviceSchema, deviceExtensionSchema],
       resourceTypes: [userResourceType, deviceResourceType],
     });
-    const plain = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+    const plain = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 
     expect(withDevices.resourceType('Device')?.definition.endpoint).toBe('/Devices');
     expect(withDevices.schema(DEVICE)?.name).toBe('Device');
@@ -110,7 +110,7 @@ describe('createSchemaRegistry', () => {
   });
 
   it('hands out frozen definitions', () => {
-    const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+    const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
     const schema = registry.schema(URN.user)!;
     expect(Object.isFrozen(schema)).toBe(true);
     expect(Object.isFrozen(schema.attributes[0])).toBe(true);

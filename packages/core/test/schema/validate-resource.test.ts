@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ScimResource, ValidationContext } from '../../src/schema/index.js';
-import { BUILTIN_RESOURCE_TYPES, createSchemaRegistry, URN, userResourceType, validateResource } from '../../src/schema/index.js';
+import { builtinResourceTypes, createSchemaRegistry, URN, userResourceType, validateResource } from '../../src/schema/index.js';
 import { DEVICE, DEVICE_EXT, deviceExtensionSchema, deviceResourceType, deviceSchema } from './fixtures/device.js';
 
-const registry = createSchemaRegistry({ resourceTypes: BUILTIN_RESOURCE_TYPES });
+const registry = createSchemaRegistry({ resourceTypes: builtinResourceTypes });
 const user = registry.resourceType('User')!;
 const group = registry.resourceType('Group')!;
 const devices = createSchemaRegistry({ schemas: [deviceSchema, deviceExtensionSchema], resourceTypes: [deviceResourceType] });

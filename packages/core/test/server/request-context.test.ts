@@ -142,12 +142,14 @@ describe('onRequest and onResponse', () => {
     await call(target, { method: 'GET', path: '/Users', headers: { authorization: 'ok', 'x-request-id': 'r1' } });
     await call(target, { method: 'GET', path: '/Users', headers: { 'x-request-id': 'r2' } });
     await call(target, { method: 'GET', path: '/Nope', headers: { 'x-request-id': 'r3' } });
+    await call(target, { method: 'GET', path: '/Nope', headers: { authorization: 'ok', 'x-request-id': 'r4' } });
     expect(requests).toEqual([{ requestId: 'r1', method: 'GET', path: '/Users', tenant: 't1', principal: 'okta', operation: 'list', resourceType: 'User' }]);
     expect(responses).toEqual([
       { requestId: 'r1', method: 'GET', path: '/Users', tenant: 't1', principal: 'okta', operation: 'list', resourceType: 'User', status: 200, durationMs: expect.any(Number) },
       { requestId: 'r2', method: 'GET', path: '/Users', operation: 'list', resourceType: 'User', status: 401, durationMs: expect.any(Number) },
       // Authentication answers before routing: an unauthenticated client learns nothing of the routes.
       { requestId: 'r3', method: 'GET', path: '/Nope', status: 401, durationMs: expect.any(Number) },
+      { requestId: 'r4', method: 'GET', path: '/Nope', principal: 'okta', status: 404, durationMs: expect.any(Number) },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, type ChangeEvent, type ScimLogRecord, type ScimRequest, type TenantConfig } from '../../src/index.js';
+import { bearerToken, groupResourceType, URN, userResourceType, type ChangeEvent, type ScimLogRecord, type ScimRequest, type TenantConfig } from '../../src/index.js';
 import { call, post, server, user } from './helpers.js';
 import { recordingStore } from './recording-store.js';
 
@@ -61,6 +61,38 @@ describe('tenant from authenticate', () => {
   });
 });
 
+describe('Bulk in a tenant', () => {
+  it('every operation of a BulkRequest acts for the caller tenant: creates, bulkId references, 404 for another tenant', async () => {
+    const { store, calls } = recordingStore();
+    const changes: ChangeEvent[] = [];
+    const target = server({ ...auth, store, bulk: {}, resourceTypes: [userResourceType, groupResourceType], onChange: (event) => void changes.push(event) });
+    const globexUser = (await call(target, as('globex-token', post('/Users', user('g1'))))).body['id'] as string;
+    const reply = await call(
+      target,
+      as(
+        'acme-token',
+        post('/Bulk', {
+          schemas: [URN.bulkRequest],
+          Operations: [
+            { method: 'POST', path: '/Users', bulkId: 'a', data: user('a1') },
+            { method: 'POST', path: '/Groups', bulkId: 'g', data: { schemas: [URN.group], displayName: 'Team', members: [{ value: 'bulkId:a' }] } },
+            { method: 'PATCH', path: `/Users/${globexUser}`, data: JSON.parse(patchTitle('stolen')) },
+            { method: 'DELETE', path: `/Users/${globexUser}` },
+          ],
+        }),
+      ),
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body['Operations'].map((operation: { status: string }) => operation.status)).toEqual(['201', '201', '404', '404']);
+    expect(calls.filter((entry) => entry.ctx?.tenant !== 'globex').every((entry) => entry.ctx?.tenant === 'acme')).toBe(true);
+    expect(changes.filter((event) => event.tenant === 'acme').map((event) => event.resourceType)).toEqual(['User', 'Group']);
+    const untouched = await call(target, as('globex-token', { method: 'GET', path: `/Users/${globexUser}` }));
+    expect(untouched.status).toBe(200);
+    expect(untouched.body['title']).toBeUndefined();
+    expect((await call(target, as('globex-token', { method: 'GET', path: '/Groups' }))).body['totalResults']).toBe(0);
+  });
+});
+
 describe('tenant from the URL (tenancy.path)', () => {
   const urlTenants = (extra = {}) => {
     const recorded = recordingStore();
@@ -90,6 +122,12 @@ describe('tenant from the URL (tenancy.path)', () => {
       expect(reply.status, path).toBe(404);
       expect(reply.body['schemas']).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
     }
+  });
+
+  it('authentication answers first: without credentials a path naming no tenant is a 401, not a 404', async () => {
+    const { target } = urlTenants({ ...auth });
+    expect((await call(target, { method: 'GET', path: '/Users' })).status).toBe(401);
+    expect((await call(target, as('acme-token', { method: 'GET', path: '/Users' }))).status).toBe(404);
   });
 
   it('authenticate sees the URL tenant; a credential of another tenant is a 403', async () => {

@@ -70,12 +70,14 @@ describe('OpenTelemetry spans', () => {
 
   it('a refused or unrouted request still has its span, without store spans', async () => {
     const { tracing: api, exporter } = tracing();
-    const target = server({ tracing: api, authenticate: () => ({ ok: false }) });
+    const target = server({ tracing: api, authenticate: (request) => ({ ok: request.headers?.['authorization'] === 'ok' }) });
     await call(target, { method: 'GET', path: '/Users' });
-    await call(target, { method: 'GET', path: '/Nope' });
+    await call(target, { method: 'GET', path: '/Nope', headers: { authorization: 'ok' } });
+    await call(target, { method: 'DELETE', path: '/Users', headers: { authorization: 'ok' } });
     expect(exporter.getFinishedSpans().map((span) => [span.name, span.attributes['http.response.status_code'], span.status.code])).toEqual([
       ['SCIM GET /Users', 401, 0],
-      ['SCIM GET', 401, 0],
+      ['SCIM GET', 404, 0],
+      ['SCIM DELETE', 405, 0],
     ]);
   });
 

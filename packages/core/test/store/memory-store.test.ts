@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { compileFilter, compileSort, parseAttrPath, parseFilter } from '../../src/engine/index.js';
 import {
-  compileFilter,
-  compileSort,
   createMemoryStore,
   createSchemaRegistry,
   groupResourceType,
-  parseAttrPath,
-  parseFilter,
   uniqueKey,
   userResourceType,
   type ResourceModel,

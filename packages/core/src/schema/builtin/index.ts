@@ -5,6 +5,6 @@ export { enterpriseUserSchema } from './enterprise-user-schema.js';
 export { serviceProviderConfigSchema } from './service-provider-config-schema.js';
 export { resourceTypeSchema } from './resource-type-schema.js';
 export { schemaSchema } from './schema-schema.js';
-export { userResourceType, groupResourceType, BUILTIN_RESOURCE_TYPES } from './resource-types.js';
+export { userResourceType, groupResourceType, builtinResourceTypes } from './resource-types.js';
 export type { ScimUser, ScimEnterpriseUser, ScimName, ScimAddress, ScimMultiValue, ScimUserGroup } from './scim-user.js';
 export type { ScimGroup, ScimGroupMember } from './scim-group.js';

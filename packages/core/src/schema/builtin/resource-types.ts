@@ -23,4 +23,4 @@ export const groupResourceType: ResourceTypeDefinitionInput = deepFreeze({
 });
 
 /** The resource types RFC 7643 defines, ready to pass to `createSchemaRegistry()`. */
-export const BUILTIN_RESOURCE_TYPES: readonly ResourceTypeDefinitionInput[] = Object.freeze([userResourceType, groupResourceType]);
+export const builtinResourceTypes: readonly ResourceTypeDefinitionInput[] = Object.freeze([userResourceType, groupResourceType]);

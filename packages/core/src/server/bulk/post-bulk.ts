@@ -1,6 +1,6 @@
 import { httpError, ScimException, scimError, type ScimError } from '../../errors/scim-error.js';
 import { URN } from '../../schema/urns.js';
-import type { Exchange } from '../exchange.js';
+import { logScopeOfExchange, type Exchange } from '../exchange.js';
 import { reportError } from '../notify-change.js';
 import { resourceLocation } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -154,7 +154,7 @@ async function perform(
   } catch (error) {
     // As `handle` does for a single request: the operation fails, the ones before it stay done.
     if (error instanceof ScimException) return failure(operation, error.error);
-    reportError(exchange.context, 'scimkit: unexpected failure in a bulk operation', error);
+    reportError(exchange.context, 'unexpected failure in a bulk operation', error, logScopeOfExchange(exchange));
     return failure(operation, httpError(500, 'Internal server error'));
   }
   const location =

@@ -1,6 +1,7 @@
 import { reportError } from '../notify-change.js';
 import type { ServerContext } from '../server-context.js';
 import { endpointOf, logScopeOf, requestContextOf, type RequestTrail } from './request-trail.js';
+import type { ResponseEvent } from './request-context.js';
 import { writeLog } from './write-log.js';
 
 /** Run `onRequest` for a routed, authenticated request; a failure is reported and changes nothing. */
@@ -16,12 +17,16 @@ export async function announceRequest(context: ServerContext, trail: RequestTrai
 
 /**
  * The request is answered: one `info` log record (method, path, status, tenant, duration), then
- * `onResponse`, awaited; a failing hook is reported and changes nothing.
+ * `onResponse`, to be awaited; a failing hook is reported and changes nothing. Without the hook,
+ * nothing is left to wait for (undefined): no extra turn of the event loop per request.
  */
-export async function finishRequest(context: ServerContext, trail: RequestTrail, status: number, durationMs: number): Promise<void> {
+export function finishRequest(context: ServerContext, trail: RequestTrail, status: number, durationMs: number): Promise<void> | undefined {
   writeLog(context.logger, { level: 'info', message: 'request answered', ...logScopeOf(trail), status, durationMs });
   const hook = context.config.onResponse;
-  if (hook === undefined) return;
+  return hook === undefined ? undefined : respond(context, trail, hook, status, durationMs);
+}
+
+async function respond(context: ServerContext, trail: RequestTrail, hook: (event: ResponseEvent) => void | Promise<void>, status: number, durationMs: number): Promise<void> {
   try {
     await hook({ ...requestContextOf(trail), ...endpointOf(trail), status, durationMs });
   } catch (error) {

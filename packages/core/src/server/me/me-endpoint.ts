@@ -1,5 +1,5 @@
 import { httpError } from '../../errors/scim-error.js';
-import type { Exchange } from '../exchange.js';
+import { logScopeOfExchange, type Exchange } from '../exchange.js';
 import { reportError } from '../notify-change.js';
 import { resourceLocation } from '../present-resource.js';
 import type { Endpoint, MeAction } from '../route.js';
@@ -25,7 +25,7 @@ export async function answerMe(exchange: Exchange, action: MeAction, dispatch: M
   const wanted = typeof resourceType === 'string' ? resourceType.toLowerCase() : undefined;
   const type = context.types.find((candidate) => candidate.model.definition.name.toLowerCase() === wanted || candidate.model.definition.id.toLowerCase() === wanted);
   if (type === undefined || typeof id !== 'string' || id === '') {
-    reportError(context, 'scimkit: the me resolver returned something that is not { resourceType, id } of a served type', target);
+    reportError(context, 'the me resolver returned something that is not { resourceType, id } of a served type', target, logScopeOfExchange(exchange));
     return errorResponse(httpError(500, 'Internal server error'));
   }
   if (!type.operations.has(action)) {

@@ -33,22 +33,10 @@ export function patchMembers(membership: Membership, request: unknown): ClientMe
   return membersInPatch(request, memberKeyOf(membership.members));
 }
 
-/**
- * What the PATCH engine reports about a result, when it does (`touched` top-level keys and
- * element-level `changes`); both absent from engines that report neither.
- */
+/** What the PATCH engine reports about a result: the top-level keys it wrote and the element-level changes. */
 export interface EngineReport {
   readonly touched?: ReadonlySet<string>;
   readonly changes?: readonly MultiValuedChange[];
-}
-
-/** The report of a PATCH result, read defensively: engines that report nothing give `{}`. */
-export function engineReport(result: object): EngineReport {
-  const { touched, changes } = result as { touched?: unknown; changes?: unknown };
-  return {
-    ...(touched instanceof Set ? { touched: touched as ReadonlySet<string> } : {}),
-    ...(Array.isArray(changes) ? { changes: changes as readonly MultiValuedChange[] } : {}),
-  };
 }
 
 /**

@@ -30,7 +30,10 @@ export interface MemberWrite {
 
 export interface SettledMembers {
   readonly body: Readonly<Record<string, unknown>>;
-  /** On a PATCH: what the write does to `members`, element by element, for the store. */
+  /**
+   * On a PATCH that adds or removes members: what the write does to `members`, element by element,
+   * for the store. Absent when the request sent a whole list: the store then rewrites `members`.
+   */
   readonly change?: MultiValuedChange;
 }
 
@@ -105,9 +108,13 @@ export async function settleMembers(exchange: Exchange, membership: Membership, 
   const cycle = await checkCycle(exchange, membership, write.groupId, resolved.value);
   if (!cycle.ok) return cycle;
 
-  const settled = write.mode === 'whole' ? settleWhole(list, storedList, resolved.value, write.displays, keyOf) : settleDelta(list, resolved.value, duplicates, keyOf);
+  // A whole new list (POST, PUT, a PATCH `replace`) keeps stored members as stored; a PATCH's other
+  // operations leave them untouched in the engine's list.
+  const wholeList = write.mode === 'whole' || write.replacesList === true;
+  const settled = wholeList ? settleWhole(list, storedList, resolved.value, write.displays, keyOf) : settleDelta(list, resolved.value, duplicates, keyOf);
   const body = settled.length === 0 ? withoutMembers(write.body, name) : { ...write.body, [name]: settled };
-  if (write.mode === 'whole') return ok({ body });
+  // Element-level changes only when kept members are exactly as stored (not after a whole list).
+  if (wholeList) return ok({ body });
   return ok({ body, change: { attribute: name, added: [...resolved.value.values()].map(({ element }) => element), removed } });
 }
 
@@ -211,7 +218,9 @@ function settleWhole(
  * are appended, so the search runs from the end and stops once all are placed (O(added) for the
  * usual add); a list with duplicates is scanned whole and keeps the first of each.
  */
-function settleDelta(list: readonly unknown[], resolved: ReadonlyMap<string, Resolved>, duplicates: boolean, keyOf: (element: unknown) => string | undefined): unknown[] {
+function settleDelta(list: readonly unknown[], resolved: ReadonlyMap<string, Resolved>, duplicates: boolean, keyOf: (element: unknown) => string | undefined): readonly unknown[] {
+  // Only removals: the engine's list is the result (shared, never mutated).
+  if (resolved.size === 0 && !duplicates) return list;
   const out = list.slice();
   if (duplicates) {
     const seen = new Set<string>();

@@ -4,7 +4,7 @@ import { validateResource } from '../../schema/validate-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { actorOf, type Exchange } from '../exchange.js';
-import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes, engineReport, type EngineReport } from '../membership/index.js';
+import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes, type EngineReport } from '../membership/index.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -40,12 +40,16 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
     const { resource, touched, changes: engineChanges } = patched.value;
     const valid = validateResource(type.model, resource, { operation: 'patch', existing, touched, changes: engineChanges }, validation);
     if (!valid.ok) return valid;
-    const report: EngineReport = engineReport(patched.value);
+    const report: EngineReport = { touched, changes: engineChanges };
     if (membership === undefined || client === undefined) return ok({ body: valid.value, ...(report.changes === undefined ? {} : { changes: report.changes }) });
     const settled = await settlePatchedGroup(exchange, membership, client, existing, valid.value, report);
     if (!settled.ok) return settled;
     const change = settled.value.change;
-    if (change === undefined) return ok({ body: settled.value.body, ...(report.changes === undefined ? {} : { changes: report.changes }) });
+    if (change === undefined) {
+      // A whole new list: the engine's element changes for members no longer describe what is stored.
+      const others = (report.changes ?? []).filter((candidate) => candidate.attribute !== membership.members.name);
+      return ok({ body: settled.value.body, ...(others.length === 0 ? {} : { changes: others }) });
+    }
     const others = (report.changes ?? []).filter((candidate) => candidate.attribute !== change.attribute);
     const changes: MultiValuedChange[] = [...others, change];
     // Members were added or removed: the group changed, no whole-resource compare needed.

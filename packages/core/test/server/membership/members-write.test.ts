@@ -134,6 +134,22 @@ describe('group members on write', () => {
     expect(put.body['members']).toEqual([{ value: alice, $ref: `${BASE}/Users/${alice}`, type: 'User', display: 'Ally' }]);
   });
 
+  it('keeps stored members as stored on a PATCH replace of the whole list, with a new client display', async () => {
+    const c = client(groupsServer());
+    const [alice, bob] = [await c.user('alice'), await c.user('bob')];
+    const id = await c.group('G', [{ value: alice }]);
+    const replaced = await c.patch(`/Groups/${id}`, { op: 'replace', path: 'members', value: [{ value: alice, display: 'Ally' }, { value: bob }] });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body['members']).toEqual([
+      { value: alice, $ref: `${BASE}/Users/${alice}`, type: 'User', display: 'Ally' },
+      { value: bob, $ref: `${BASE}/Users/${bob}`, type: 'User', display: 'bob' },
+    ]);
+    // Adding a member that is already there changes nothing (RFC 7644 §3.5.2.1), whatever display it carries.
+    const again = await c.patch(`/Groups/${id}`, { op: 'add', path: 'members', value: [{ value: bob, display: 'Robert' }] });
+    expect(again.body['members'][1].display).toBe('bob');
+    expect(again.body['meta'].version).toBe('W/"2"');
+  });
+
   it('membership: false stores members as sent', async () => {
     const c = client(groupsServer({ membership: false }));
     const reply = await c.send('POST', '/Groups', { schemas: [GROUP], displayName: 'G', members: [{ value: 'anything' }] });

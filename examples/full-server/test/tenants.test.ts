@@ -46,7 +46,7 @@ describe('start:tenants', () => {
     server = listened.mock.contexts[0] as Server;
     if (!server.listening) await new Promise((resolve) => server?.once('listening', resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(logged.mock.calls[0]?.[0]).toContain('tenants acme, globex');
+    expect(logged.mock.calls[0]?.[0]).toContain('full server for tenants acme, globex');
     logged.mockRestore();
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/scim/v2`;
     const as = (token: string) => ({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/scim+json' });
@@ -58,5 +58,12 @@ describe('start:tenants', () => {
     expect((await fetch(`${base}/Users/${acmeId}`, { headers: as('globex-secret') })).status).toBe(404);
     expect((await fetch(`${base}/Users/${acmeId}`, { headers: as('acme-secret') })).status).toBe(200);
     expect((await fetch(`${base}/Users`, { headers: as('initech-secret') })).status).toBe(401);
+    // Groups and membership are per tenant too: globex cannot add acme's user to its group.
+    const group = (members: unknown[]) => JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Team', members });
+    expect((await fetch(`${base}/Groups`, { method: 'POST', headers: as('globex-secret'), body: group([{ value: acmeId }]) })).status).toBe(400);
+    expect((await fetch(`${base}/Groups`, { method: 'POST', headers: as('acme-secret'), body: group([{ value: acmeId }]) })).status).toBe(201);
+    const groups = (await (await fetch(`${base}/Users/${acmeId}`, { headers: as('acme-secret') })).json()) as { groups?: { display: string }[] };
+    expect(groups.groups?.map((entry) => entry.display)).toEqual(['Team']);
+    expect(((await (await fetch(`${base}/Groups`, { headers: as('globex-secret') })).json()) as { totalResults: number }).totalResults).toBe(0);
   });
 });

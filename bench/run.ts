@@ -1,0 +1,42 @@
+/**
+ * `npm run bench` runs every part; `npm run bench -- <part> [<part>…]` some of them. Each part is a
+ * script run in its own Node process; each prints its tables and writes bench/results/<part>.json.
+ * Environment: BENCH_RUNS (runs per measure, default 5), HTTP_SECONDS, USERS.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+const PARTS: Record<string, { file: string; flags?: string[]; build?: boolean }> = {
+  parse: { file: 'parse.bench.ts' },
+  filter: { file: 'filter.bench.ts' },
+  patch: { file: 'patch.bench.ts' },
+  http: { file: 'http.bench.ts', build: true },
+  memory: { file: 'memory.bench.ts', build: true },
+  scaling: { file: 'scaling.bench.ts', flags: ['--expose-gc', '--max-old-space-size=6144'] },
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((p) => !(p in PARTS));
+if (unknown.length > 0) {
+  console.error(`unknown part(s): ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
+  process.exit(2);
+}
+const parts = asked.length > 0 ? asked : Object.keys(PARTS);
+let failed = 0;
+for (const name of parts) {
+  const part = PARTS[name] as (typeof PARTS)[string];
+  console.log(`\n=== ${name} ===`);
+  if (part.build === true) {
+    // The HTTP servers run the built packages, as an application does.
+    const built = spawnSync('npm', ['run', 'build', '-w', '@scimkit/core', '-w', '@scimkit/node', '-w', '@scimkit/express', '-w', '@scimkit/koa'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) {
+      console.error('build failed');
+      failed++;
+      continue;
+    }
+  }
+  const run = spawnSync(process.execPath, [...(part.flags ?? []), '--import', 'tsx', here(part.file)], { stdio: 'inherit' });
+  if (run.status !== 0) failed++;
+}
+process.exit(failed > 0 ? 1 : 0);

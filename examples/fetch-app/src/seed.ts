@@ -1,0 +1,26 @@
+import { answerClientError, limitHttpServer } from '@scimkit/node';
+import { createServer } from 'node:http';
+import { nodeListener } from './node-listener.js';
+import { createSeedApp } from './seed-app.js';
+
+/**
+ * `npm run start:fetch`: the seed service through @scimkit/fetch on Hono, served on Node by
+ * @hono/node-server, at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080). SCIM_BEARER_TOKEN,
+ * when set, requires `Authorization: Bearer <token>`.
+ */
+const host = process.env['HOST'] ?? '127.0.0.1';
+const port = Number(process.env['PORT'] ?? 8080);
+const token = process.env['SCIM_BEARER_TOKEN'];
+
+const app = createSeedApp(token === undefined || token === '' ? {} : { bearerToken: token });
+const server = createServer(nodeListener(app));
+// Header and request timeouts, idle keep-alive and a connection limit (DEFAULT_HTTP_SERVER_LIMITS, docs/adapters/node.md).
+limitHttpServer(server);
+// A request Node's parser refuses (a lowercase or unknown method, oversized headers) still gets a SCIM error body.
+server.on('clientError', answerClientError);
+server.listen(port, host, () => {
+  const address = server.address();
+  const shown = typeof address === 'object' && address !== null ? address.port : port;
+  console.log(`SCIM service (fetch on Hono) listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,71 @@
+import { httpError } from '../errors/scim-error.js';
+import type { ScimResponse } from '../server/scim-request.js';
+import { scimErrorResponse } from './scim-error-response.js';
+
+/** The part of a Node request (`http.IncomingMessage`) that a {@link ConnectionQueue} reads. */
+export interface QueuedRequest {
+  readonly httpVersionMajor: number;
+  readonly socket: object | null;
+}
+
+/** The part of a Node response (`http.ServerResponse`) that a {@link ConnectionQueue} watches. */
+export interface QueuedResponse {
+  once(event: 'finish' | 'close', listener: () => void): unknown;
+}
+
+/** Answers the requests of each HTTP/1.1 connection one at a time; see {@link createConnectionQueue}. */
+export interface ConnectionQueue {
+  /** Runs `serve` when the connection of `req` is free (at once for HTTP/2); `refuse` at once when too many wait. */
+  enter(req: QueuedRequest, res: QueuedResponse, serve: () => void, refuse: () => void): void;
+}
+
+/** Default of the adapters' `maxPipelinedRequests`. */
+export const DEFAULT_MAX_PIPELINED_REQUESTS = 16;
+
+/** The requests of one connection: the one being answered, and the pipelined ones behind it. */
+interface Lane {
+  busy: boolean;
+  readonly waiting: (() => void)[];
+}
+
+/**
+ * Answers the requests of one HTTP/1.1 connection one at a time, in order (RFC 9112 §9.3.2), and
+ * starts the next only once the previous response has been handed to the socket (its `finish`),
+ * so a client that pipelines requests and never reads the responses stops being served when its
+ * socket buffers are full, instead of the server building every response in memory. At most
+ * `maxWaiting` requests wait behind the current one; a request beyond that gets `refuse`
+ * ({@link tooManyPipelinedResponse}). A client that does not pipeline never waits.
+ */
+export function createConnectionQueue(maxWaiting: number = DEFAULT_MAX_PIPELINED_REQUESTS): ConnectionQueue {
+  const lanes = new WeakMap<object, Lane>();
+  return {
+    enter(req, res, serve, refuse) {
+      // HTTP/2 (compatibility mode) multiplexes streams: flow control is per stream, not ours to order.
+      if (req.httpVersionMajor >= 2 || req.socket === null) return serve();
+      let lane = lanes.get(req.socket);
+      if (lane === undefined) lanes.set(req.socket, (lane = { busy: false, waiting: [] }));
+      const current = lane;
+      const run = (): void => {
+        current.busy = true;
+        let done = false;
+        const release = (): void => {
+          if (done) return;
+          done = true;
+          current.busy = false;
+          current.waiting.shift()?.();
+        };
+        res.once('finish', release);
+        res.once('close', release);
+        serve();
+      };
+      if (!current.busy) return run();
+      if (current.waiting.length >= maxWaiting) return refuse();
+      current.waiting.push(run);
+    },
+  };
+}
+
+/** RFC 9110 §15.6.4: more pipelined requests than a connection may queue; the connection closes after it. */
+export function tooManyPipelinedResponse(): ScimResponse {
+  return scimErrorResponse(httpError(503, 'Too many pipelined requests on this connection: read the responses before sending more'), { Connection: 'close' });
+}

@@ -1,0 +1,250 @@
+import type { AttributeFacts, CompareFilter, Filter, PresentFilter, ValuePathFilter } from '@scimkit/core';
+import { escapeLike } from './like-pattern.js';
+import { resolvePath, type ResolvedPath } from './resolve-path.js';
+import { anyAt, memberRows, type JsonRef, type SqlScope } from './sql-scope.js';
+
+/** RFC 7644 §3.4.2.2 `pr`: some leaf below the value is a non-empty string, a number or a boolean (the evaluator's isNonEmpty). */
+const NON_EMPTY = `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ != ""))'`;
+
+/** Where a leaf's value is read: a stored resource `r`, or one element of `parent[…]`. */
+type Place =
+  | { readonly kind: 'resource' }
+  | { readonly kind: 'element'; readonly parent: ResolvedPath; readonly holder: string };
+
+/** A leaf path resolved in its place: the holder to start from, the keys below it, and the target's facts. */
+interface Located {
+  readonly holder: string;
+  readonly keys: readonly string[];
+  readonly multiValued: readonly boolean[];
+  readonly target: AttributeFacts;
+  /** The value lives in the members table (`members.value`, `members[type eq "User"]`). */
+  readonly members: boolean;
+}
+
+/**
+ * The whole filter AST as one SQL boolean over the row `r` (RFC 7644 §3.4.2.2), with exactly the
+ * in-memory evaluator's semantics, and every comparison value a bound parameter. `ne` is the
+ * negation of `eq` (decisions: it matches when the attribute is unassigned). SQL NULL stands for
+ * false, which AND and OR preserve; `not` turns it into false before negating.
+ * Undefined when some part cannot be translated: the store then evaluates the query in memory.
+ */
+export function filterToSql(filter: Filter, scope: SqlScope): string | undefined {
+  try {
+    return node(filter, scope, { kind: 'resource' });
+  } catch (error) {
+    // A hand-built tree too deep for the stack: evaluate in memory, where the core refuses it.
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+function node(filter: Filter, scope: SqlScope, place: Place): string | undefined {
+  switch (filter.kind) {
+    case 'and':
+    case 'or': {
+      const operands = chain(filter);
+      const parts: string[] = [];
+      for (const operand of operands) {
+        const sql = node(operand, scope, place);
+        if (sql === undefined) return undefined;
+        parts.push(`(${sql})`);
+      }
+      return parts.join(filter.kind === 'and' ? ' AND ' : ' OR ');
+    }
+    case 'not': {
+      const inner = node(filter.filter, scope, place);
+      return inner === undefined ? undefined : negate(inner);
+    }
+    case 'present':
+      return present(filter, scope, place);
+    case 'compare':
+      return compare(filter, scope, place);
+    case 'valuePath':
+      return valuePath(filter, scope, place);
+    default:
+      return undefined;
+  }
+}
+
+/** `a and b and c` is a left-nested chain: its operands in order, without recursion. */
+function chain(filter: Filter & { kind: 'and' | 'or' }): Filter[] {
+  const operands: Filter[] = [];
+  let current: Filter = filter;
+  while (current.kind === filter.kind) {
+    operands.push(current.right);
+    current = current.left;
+  }
+  operands.push(current);
+  return operands.reverse();
+}
+
+function negate(sql: string): string {
+  return `NOT coalesce((${sql}), false)`;
+}
+
+function present(filter: PresentFilter, scope: SqlScope, place: Place): string | undefined {
+  const at = locate(filter.path, scope, place);
+  if (at === null) return 'false';
+  if (at === undefined) return undefined;
+  return read(at, scope, (v) => `jsonb_path_exists((${v.json})::jsonb, ${NON_EMPTY})`);
+}
+
+function compare(filter: CompareFilter, scope: SqlScope, place: Place): string | undefined {
+  if (filter.value === null) {
+    // RFC 7643 §2.5: `eq null` holds when the attribute is unassigned, `ne null` when it has a value.
+    const has = present({ kind: 'present', path: filter.path }, scope, place);
+    if (has === undefined) return undefined;
+    if (filter.op === 'eq') return negate(has);
+    return filter.op === 'ne' ? has : undefined;
+  }
+  if (filter.op === 'ne') {
+    const eq = compare({ ...filter, op: 'eq' }, scope, place);
+    return eq === undefined ? undefined : negate(eq);
+  }
+  let at = locate(filter.path, scope, place);
+  if (at === null) return 'false';
+  if (at === undefined) return undefined;
+  if (at.target.type === 'complex') {
+    // A multi-valued complex attribute named alone compares its `value` (RFC 7644 §3.4.2.2, `emails co "x"`).
+    if (!at.target.multiValued || place.kind !== 'resource' || filter.path.subAttr !== undefined) return undefined;
+    at = locate({ ...filter.path, subAttr: 'value' }, scope, place);
+    if (at === null || at === undefined) return undefined;
+  }
+  const located = at;
+  const { op, value } = filter;
+  if (located.members && op === 'eq' && typeof value === 'string' && isMemberValue(located)) {
+    // `members.value eq "id"`: the indexed member_id column (kept only for string values).
+    const needle = scope.params.add(value);
+    const alias = scope.alias();
+    const test = located.target.caseExact ? `${alias}.member_id = ${needle}` : `${equalityKey(`${alias}.member_id`)} = ${equalityKey(needle)}`;
+    return `EXISTS (SELECT 1 FROM ${memberRows(scope, alias)} AND ${test})`;
+  }
+  const test = valueTest(located.target, op, value, scope);
+  return test === undefined ? undefined : read(located, scope, test);
+}
+
+function isMemberValue(at: Located): boolean {
+  return at.keys.length === 1 && at.keys[0]?.toLowerCase() === 'value';
+}
+
+function valuePath(filter: ValuePathFilter, scope: SqlScope, place: Place): string | undefined {
+  if (place.kind !== 'resource') return undefined;
+  const parent = resolvePath(filter.path, scope.semantics);
+  if (parent === undefined) return 'false';
+  if (parent.subAttribute !== undefined) return undefined;
+  const complex = parent.target.type === 'complex';
+  if (!complex && !parent.target.multiValued) return undefined;
+  if (isMembers(parent, scope)) {
+    const alias = scope.alias();
+    const inner = node(filter.filter, scope, { kind: 'element', parent, holder: `${alias}.element` });
+    if (inner === undefined) return undefined;
+    return `EXISTS (SELECT 1 FROM ${memberRows(scope, alias)} AND json_typeof(${alias}.element) = 'object' AND (${inner}))`;
+  }
+  let failed = false;
+  const sql = anyAt(scope, 'r.data', parent.keys, parent.multiValued, (element) => {
+    const inner = node(filter.filter, scope, { kind: 'element', parent, holder: element.json });
+    if (inner === undefined) failed = true;
+    return complex ? `json_typeof(${element.json}) = 'object' AND (${inner})` : `(${inner})`;
+  });
+  return failed ? undefined : sql;
+}
+
+function isMembers(path: ResolvedPath, scope: SqlScope): boolean {
+  return !path.extension && scope.memberAttribute !== undefined && path.attribute.toLowerCase() === scope.memberAttribute.toLowerCase();
+}
+
+/**
+ * Resolves a leaf's path in its place. `null`: the resource type has no such attribute (the core
+ * accepted the filter because another searched type has it), so the leaf is false. Undefined:
+ * cannot be translated.
+ */
+function locate(path: CompareFilter['path'], scope: SqlScope, place: Place): Located | null | undefined {
+  if (place.kind === 'resource') {
+    const resolved = resolvePath(path, scope.semantics);
+    if (resolved === undefined) return null;
+    if (isMembers(resolved, scope)) {
+      return { holder: '', keys: resolved.keys.slice(1), multiValued: resolved.multiValued.slice(1), target: resolved.target, members: true };
+    }
+    return { holder: 'r.data', keys: resolved.keys, multiValued: resolved.multiValued, target: resolved.target, members: false };
+  }
+  // Inside `parent[…]`: a bare sub-attribute name, or `value` for the element of a simple multi-valued attribute.
+  if (path.uri !== undefined || path.subAttr !== undefined) return null;
+  const parent = place.parent;
+  if (parent.target.type !== 'complex') {
+    if (path.attr.toLowerCase() !== 'value') return null;
+    return { holder: place.holder, keys: [], multiValued: [], target: { ...parent.target, multiValued: false }, members: false };
+  }
+  const urn = parent.extension ? parent.keys[0] : undefined;
+  const sub = resolvePath({ ...(urn === undefined ? {} : { uri: urn }), attr: parent.attribute, subAttr: path.attr }, scope.semantics);
+  if (sub?.subAttribute === undefined) return null;
+  return { holder: place.holder, keys: [sub.subAttribute], multiValued: [sub.target.multiValued && !parent.target.multiValued], target: sub.target, members: false };
+}
+
+/** `test` on the located value: through the members table, or through the JSON of `r.data` / the element. */
+function read(at: Located, scope: SqlScope, test: (value: JsonRef) => string): string {
+  if (!at.members) return anyAt(scope, at.holder, at.keys, at.multiValued, test);
+  const alias = scope.alias();
+  return `EXISTS (SELECT 1 FROM ${memberRows(scope, alias)} AND ${anyAt(scope, `${alias}.element`, at.keys, at.multiValued, test)})`;
+}
+
+/** RFC 7644 §3.4.2.2 Table 3 on one value, by the attribute's type (the evaluator's compareTest). */
+function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: string | number | boolean, scope: SqlScope): ((v: JsonRef) => string) | undefined {
+  const params = scope.params;
+  switch (target.type) {
+    case 'string':
+    case 'reference':
+    case 'binary': {
+      if (typeof value !== 'string') return undefined;
+      const exact = target.caseExact || target.type === 'binary';
+      // caseExact false: `eq` compares the core's uniqueKey (NFC, lower-cased), the others lower-case only.
+      const fold = (sql: string): string => (exact ? sql : op === 'eq' ? equalityKey(sql) : `lower(${sql})`);
+      let right: string;
+      let operator: string;
+      if (op === 'co' || op === 'sw' || op === 'ew') {
+        const pattern = `${op === 'sw' ? '' : '%'}${escapeLike(value)}${op === 'ew' ? '' : '%'}`;
+        right = fold(params.add(pattern));
+        operator = 'LIKE';
+      } else {
+        right = fold(params.add(value));
+        operator = SQL_OPERATOR[op];
+      }
+      const ordered = op === 'gt' || op === 'ge' || op === 'lt' || op === 'le';
+      // UTF-16 code-unit order in JavaScript is code-point order in "C" but for astral characters.
+      return (v) => `json_typeof(${v.json}) = 'string' AND ${fold(v.text)}${ordered ? ' COLLATE "C"' : ''} ${operator} ${right}`;
+    }
+    case 'boolean': {
+      if (typeof value !== 'boolean' || op !== 'eq') return undefined;
+      const literal = params.add(String(value));
+      return (v) => `json_typeof(${v.json}) = 'boolean' AND ${v.text} = ${literal}`;
+    }
+    case 'integer':
+    case 'decimal': {
+      if (typeof value !== 'number' || !Number.isFinite(value) || op === 'co' || op === 'sw' || op === 'ew') return undefined;
+      const number = params.add(String(value));
+      return (v) => `CASE WHEN json_typeof(${v.json}) = 'number' THEN (${v.text})::numeric END ${SQL_OPERATOR[op]} ${number}::numeric`;
+    }
+    case 'dateTime': {
+      if (typeof value !== 'string' || op === 'co' || op === 'sw' || op === 'ew') return undefined;
+      const instant = parseInstant(value);
+      if (instant === undefined) return undefined;
+      const at = params.add(instant);
+      return (v) => `${scope.tables.instant}(CASE WHEN json_typeof(${v.json}) = 'string' THEN ${v.text} END) ${SQL_OPERATOR[op]} ${at}::timestamptz`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The core's uniqueKey for caseExact false, in SQL: the expression the lookup indexes are built on. */
+function equalityKey(sql: string): string {
+  return `lower(normalize(${sql}, NFC))`;
+}
+
+const SQL_OPERATOR = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
+
+/** The comparison value as an ISO instant, read as the evaluator reads it (no offset: UTC). */
+function parseInstant(text: string): string | undefined {
+  const withZone = /(?:[Zz]|[+-]\d{2}:\d{2})$/.test(text) ? text : text.includes('T') ? `${text}Z` : text;
+  const ms = Date.parse(withZone);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}

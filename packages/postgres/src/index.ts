@@ -1,0 +1,24 @@
+/**
+ * @scimkit/postgres: a durable {@link ScimStore} in PostgreSQL, shared by many stateless scimkit
+ * instances, with filters, sorting and paging pushed down to SQL. Runs on a PostgreSQL server
+ * through `pg` ({@link fromPgPool}) or embedded through PGlite ({@link fromPGlite}).
+ *
+ * ```ts
+ * const client = fromPgPool(new Pool({ connectionString: process.env.DATABASE_URL }));
+ * await migrate(client);
+ * const store = createPostgresStore({ client });
+ * ```
+ *
+ * @module @scimkit/postgres
+ */
+export { createPostgresStore } from './postgres-store.js';
+export type { PostgresStoreOptions } from './postgres-store.js';
+export { migrate } from './migrate.js';
+export type { MigrateOptions, MigrateResult } from './migrate.js';
+export { fromPgPool } from './from-pg-pool.js';
+export type { PgPoolLike, PgPoolClientLike } from './from-pg-pool.js';
+export { fromPGlite } from './from-pglite.js';
+export type { PGliteLike } from './from-pglite.js';
+export { openPostgresStore } from './open-postgres-store.js';
+export type { OpenedStore, OpenStoreOptions } from './open-postgres-store.js';
+export type { SqlClient, SqlQueryable, SqlResult } from './sql-client.js';

@@ -1,0 +1,90 @@
+import { quoteIdent, type StoreTables } from './sql-names.js';
+
+/** One schema version: the statements that take the schema from `version - 1` to `version`. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly statements: (t: StoreTables) => readonly string[];
+}
+
+/**
+ * Every schema version, in order. Never edit a released entry: add the next version. Every key and
+ * index starts with `tenant`, so the tenant can be the distribution column of a sharded
+ * PostgreSQL (Citus): a tenant's resources, unique values and members live on one shard.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'resources, unique values, group members',
+    statements: (t) => [
+      `CREATE TABLE ${t.resources} (
+        tenant text NOT NULL,
+        resource_type text NOT NULL,
+        id text NOT NULL,
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        version text NOT NULL,
+        created timestamptz,
+        last_modified timestamptz,
+        data json NOT NULL,
+        PRIMARY KEY (tenant, resource_type, id)
+      )`,
+      // Creation order: the order of an unsorted list and the tie-break of every sort.
+      `CREATE INDEX scim_resources_seq ON ${t.resources} (tenant, resource_type, seq)`,
+      // The lookups identity providers make before every write (userName, externalId, group displayName),
+      // on the key `eq` compares for caseExact false: NFC, lower-cased (the core's uniqueKey).
+      `CREATE INDEX scim_resources_user_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'userName', NFC)))`,
+      `CREATE INDEX scim_resources_external_id ON ${t.resources} (tenant, resource_type, (data->>'externalId'))`,
+      `CREATE INDEX scim_resources_display_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'displayName', NFC)))`,
+      // One row per value of an attribute with uniqueness server|global: the primary key enforces it.
+      `CREATE TABLE ${t.uniqueValues} (
+        tenant text NOT NULL,
+        resource_type text NOT NULL,
+        attribute text NOT NULL,
+        key text NOT NULL,
+        id text NOT NULL,
+        PRIMARY KEY (tenant, resource_type, attribute, key),
+        FOREIGN KEY (tenant, resource_type, id) REFERENCES ${t.resources} ON DELETE CASCADE
+      )`,
+      `CREATE INDEX scim_unique_values_owner ON ${t.uniqueValues} (tenant, resource_type, id)`,
+      // One row per group member, in the group's order.
+      `CREATE TABLE ${t.members} (
+        tenant text NOT NULL,
+        resource_type text NOT NULL,
+        group_id text NOT NULL,
+        position integer NOT NULL,
+        member_id text,
+        type text,
+        element json NOT NULL,
+        PRIMARY KEY (tenant, resource_type, group_id, position),
+        FOREIGN KEY (tenant, resource_type, group_id) REFERENCES ${t.resources} ON DELETE CASCADE
+      )`,
+      // members.value eq (caseExact false) and User.groups: the groups of a member.
+      `CREATE INDEX scim_group_members_member ON ${t.members} (tenant, lower(normalize(member_id, NFC)))`,
+      // RFC 7643 §2.3.5 dateTime → instant, as the in-memory evaluator reads it: no offset means UTC,
+      // fractions beyond milliseconds truncated; NULL when the text is not a dateTime.
+      `CREATE FUNCTION ${t.instant}(t text) RETURNS timestamptz LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT CASE
+          WHEN t ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:\\d{2})$'
+            THEN date_trunc('milliseconds', t::timestamptz)
+          WHEN t ~ '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?$'
+            THEN date_trunc('milliseconds', t::timestamp AT TIME ZONE 'UTC')
+        END
+      $$`,
+      // RFC 7644 §3.4.2.3: a multi-valued attribute sorts by its primary element, else its first.
+      `CREATE FUNCTION ${t.pick}(v json) RETURNS json LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT CASE WHEN json_typeof(v) = 'array' THEN coalesce(
+          (SELECT e FROM json_array_elements(v) e WHERE json_typeof(e->'primary') = 'boolean' AND e->>'primary' = 'true' LIMIT 1),
+          v->0)
+        ELSE v END
+      $$`,
+    ],
+  },
+];
+
+/** The statement that creates the schema and the version table, before the lock is taken. */
+export function bootstrapStatements(t: StoreTables): string[] {
+  return [
+    `CREATE SCHEMA IF NOT EXISTS ${quoteIdent(t.schema)}`,
+    `CREATE TABLE IF NOT EXISTS ${t.migrations} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+  ];
+}

@@ -1,0 +1,33 @@
+/** A SQL identifier, double-quoted (`"scim"`, `"we""ird"`). */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** A SQL string literal for text that comes from configuration (schema names), never from requests. */
+export function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** The qualified names of the store's tables and functions in one PostgreSQL schema. */
+export interface StoreTables {
+  readonly schema: string;
+  readonly resources: string;
+  readonly uniqueValues: string;
+  readonly members: string;
+  readonly migrations: string;
+  readonly instant: string;
+  readonly pick: string;
+}
+
+export function storeTables(schema: string): StoreTables {
+  const q = (name: string): string => `${quoteIdent(schema)}.${quoteIdent(name)}`;
+  return {
+    schema,
+    resources: q('scim_resources'),
+    uniqueValues: q('scim_unique_values'),
+    members: q('scim_group_members'),
+    migrations: q('scim_migrations'),
+    instant: q('scim_instant'),
+    pick: q('scim_pick'),
+  };
+}
