@@ -27,8 +27,9 @@ export function describeGroups(name: string, serve: ServeScim): void {
       await started?.close();
       started = undefined;
     });
+    // PATCH answers 200 with the group here (the full server's default is 204): the rules are read from it.
     const open = async (options: FullServerOptions = {}): Promise<ScimClient & { base: string }> => {
-      started = await serve(createScimServer(createFullServerConfig(options)));
+      started = await serve(createScimServer(createFullServerConfig({ patchResponse: 'resource', ...options })));
       return Object.assign(scimClient(started.baseUrl), { base: started.baseUrl });
     };
     const user = async (client: ScimClient, userName: string, extra: Record<string, unknown> = {}): Promise<string> => {
@@ -171,7 +172,7 @@ export function describeGroups(name: string, serve: ServeScim): void {
     it(`adds and removes one member of a ${LARGE.toLocaleString('en-US')}-member group`, async () => {
       // Bulk-loaded through the memory store's `initial` option, not over HTTP.
       const store = createMemoryStore({ initial: largeGroupData('https://scim.example.com/v2') });
-      started = await serve(createScimServer(createFullServerConfig({ store })));
+      started = await serve(createScimServer(createFullServerConfig({ store, patchResponse: 'resource' })));
       const client = scimClient(started.baseUrl);
       const newcomer = await user(client, 'newcomer');
       const path = `/Groups/${LARGE_GROUP_ID}`;

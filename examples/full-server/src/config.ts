@@ -3,6 +3,7 @@ import {
   createMemoryStore,
   groupResourceType,
   userResourceType,
+  type CompatibilityConfig,
   type MembershipOptions,
   type ScimLogger,
   type ScimServerConfig,
@@ -22,13 +23,27 @@ export interface FullServerOptions {
   readonly reservedGroupNames?: readonly string[];
   /** Membership options. Default: unknown members refused. */
   readonly membership?: MembershipOptions;
+  /**
+   * Secret that signs RFC 9865 paging cursors (at least 32 characters); give every instance the same
+   * one. Default: a random key per server, so cursors do not survive a restart.
+   */
+  readonly cursorSecret?: string;
+  /** Client tolerances (docs/concepts/compatibility.md). Default `'entra'`. */
+  readonly compatibility?: CompatibilityConfig;
+  /** What a successful PATCH answers (RFC 7644 §3.5.2 allows both). Default `'noContent'` (204). */
+  readonly patchResponse?: 'resource' | 'noContent';
 }
 
 /**
  * The configuration of the full reference server, the one docs/concepts/groups-and-membership.md
  * shows for "Users and Groups": Users with the Enterprise User extension and Groups, every endpoint
- * (CRUD, `.search`, PATCH, ETags), membership semantics, a reserved group name refused in
- * `beforeWrite`, and 404s that name the resource not found.
+ * (CRUD, `.search`, PATCH, ETags, Bulk, cursor paging), membership semantics, the meta-schemas, a
+ * reserved group name refused in `beforeWrite`, and 404s that name the resource not found. Its
+ * client settings (why each: docs/concepts/compatibility.md) are the `entra` tolerances and PATCH
+ * answered 204 (RFC 7644 §3.5.2; `Prefer: return=representation` still gets the resource).
+ *
+ * `/Me` is off (501): a bearer token authenticates a client (an identity provider), not a user, so
+ * no principal stands for a User resource (RFC 7644 §3.11).
  */
 export function createFullServerConfig(options: FullServerOptions = {}): ScimServerConfig {
   const token = options.token;
@@ -39,6 +54,12 @@ export function createFullServerConfig(options: FullServerOptions = {}): ScimSer
     notFoundDetail: 'name',
     // RFC 7643 §7: /Schemas also serves the Schema, ResourceType and ServiceProviderConfig meta-schemas.
     discovery: { metaSchemas: true },
+    // RFC 7644 §3.7: limits advertised in /ServiceProviderConfig (defaults: 1000 operations, the body limit).
+    bulk: {},
+    // RFC 9865 cursors beside index paging (index stays the default method).
+    pagination: options.cursorSecret === undefined ? {} : { cursorSecret: options.cursorSecret },
+    compatibility: options.compatibility ?? 'entra',
+    patchResponse: options.patchResponse ?? 'noContent',
     ...(options.membership === undefined ? {} : { membership: options.membership }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),

@@ -7,18 +7,24 @@ import { storeFromEnv } from './store-from-env.js';
 /**
  * Serve the full reference server at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
  * SCIM_TOKEN, when set, requires `Authorization: Bearer <token>` on every request; when unset the
- * server is open to anyone who can reach it, and says so loudly.
+ * server is open to anyone who can reach it, and says so loudly. SCIM_CURSOR_SECRET (32+ characters)
+ * signs paging cursors so that they survive a restart and work across instances.
  */
 const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 8080);
 const token = process.env['SCIM_TOKEN'];
+const cursorSecret = process.env['SCIM_CURSOR_SECRET'];
 
 if (token === undefined || token === '') {
   console.warn('WARNING: SCIM_TOKEN is not set: this SCIM server is OPEN, anyone who can reach it can read and change every user and group.');
 }
 const selected = await storeFromEnv();
 const scim = createScimServer(
-  createFullServerConfig({ ...(token === undefined || token === '' ? {} : { token }), ...(selected.store === undefined ? {} : { store: selected.store }) }),
+  createFullServerConfig({
+    ...(token === undefined || token === '' ? {} : { token }),
+    ...(cursorSecret === undefined || cursorSecret === '' ? {} : { cursorSecret }),
+    ...(selected.store === undefined ? {} : { store: selected.store }),
+  }),
 );
 const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
 // A request Node's parser refuses still gets a SCIM error body.

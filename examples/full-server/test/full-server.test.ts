@@ -10,24 +10,29 @@ const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
-let running: Server | undefined;
+const running: Server[] = [];
 afterEach(async () => {
-  const server = running;
-  running = undefined;
-  if (server !== undefined) await new Promise<void>((resolve) => server.close(() => resolve()));
+  const servers = running.splice(0);
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
 });
 
 async function start(options: FullServerOptions = {}): Promise<string> {
   const server = createServer(createNodeHandler(createScimServer(createFullServerConfig(options)), { basePath: '/scim/v2' }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  running = server;
+  running.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/scim/v2`;
 }
 
-async function send(url: string, method: string, body?: unknown, token = 's3cret'): Promise<{ status: number; body: any; etag: string | null }> {
+async function send(
+  url: string,
+  method: string,
+  body?: unknown,
+  token = 's3cret',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; etag: string | null }> {
   const response = await fetch(url, {
     method,
-    headers: { 'content-type': 'application/scim+json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/scim+json', authorization: `Bearer ${token}`, ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -64,7 +69,9 @@ describe('full server', () => {
       schemas: [PATCH_OP],
       Operations: [{ op: 'Remove', path: 'members', value: [{ value: alice.body.id }] }],
     });
-    expect(removed.status).toBe(200);
+    // PATCH answers 204 (RFC 7644 §3.5.2 allows it; Entra ID and its validator expect it), with the ETag.
+    expect(removed.status).toBe(204);
+    expect(removed.body).toBeUndefined();
     expect(removed.etag).toBe('W/"2"');
     expect((await send(`${base}/Users/${alice.body.id}`, 'GET')).body.groups).toBeUndefined();
   });
@@ -78,5 +85,51 @@ describe('full server', () => {
     const missing = await send(`${base}/Users/2819c223`, 'GET');
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Resource 2819c223 not found');
+  });
+
+  it('offers Bulk, cursor paging and the meta-schemas, and leaves /Me off', async () => {
+    const base = await start({ token: 's3cret', cursorSecret: 'a-cursor-secret-of-at-least-32-characters' });
+    const config = (await send(`${base}/ServiceProviderConfig`, 'GET')).body;
+    expect(config.bulk).toMatchObject({ supported: true, maxOperations: 1000 });
+    expect(config.patch.supported).toBe(true);
+    const schemas = (await send(`${base}/Schemas`, 'GET')).body.Resources.map((s: { id: string }) => s.id);
+    expect(schemas).toEqual(expect.arrayContaining(['urn:ietf:params:scim:schemas:core:2.0:Schema', 'urn:ietf:params:scim:schemas:core:2.0:ResourceType']));
+
+    const bulk = await send(`${base}/Bulk`, 'POST', {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:BulkRequest'],
+      Operations: [
+        { method: 'POST', path: '/Users', bulkId: 'u', data: { schemas: [USER], userName: 'bulk.user' } },
+        { method: 'POST', path: '/Groups', bulkId: 'g', data: { schemas: [GROUP], displayName: 'Bulk', members: [{ value: 'bulkId:u' }] } },
+      ],
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.Operations.map((o: { status: string }) => o.status)).toEqual(['201', '201']);
+    const user = (await send(`${base}/Users?filter=userName eq "bulk.user"`, 'GET')).body.Resources[0];
+    expect(user.groups).toEqual([expect.objectContaining({ display: 'Bulk', type: 'direct' })]);
+
+    await send(`${base}/Users`, 'POST', { schemas: [USER], userName: 'second' });
+    const first = await send(`${base}/Users?cursor&count=1`, 'GET');
+    expect(first.body.Resources).toHaveLength(1);
+    expect(typeof first.body.nextCursor).toBe('string');
+    const next = await send(`${base}/Users?cursor=${encodeURIComponent(first.body.nextCursor)}&count=1`, 'GET');
+    expect(next.body.Resources).toHaveLength(1);
+    expect(next.body.Resources[0].id).not.toBe(first.body.Resources[0].id);
+
+    // A bearer token stands for a client, not a user: /Me is not offered (RFC 7644 §3.11).
+    expect((await send(`${base}/Me`, 'GET')).status).toBe(501);
+  });
+
+  it('answers PATCH with the resource when the client asks for it', async () => {
+    const base = await start();
+    const alice = await send(`${base}/Users`, 'POST', { schemas: [USER], userName: 'alice' });
+    const patch = { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: 'False' }] };
+    const full = await send(`${base}/Users/${alice.body.id}`, 'PATCH', patch, 's3cret', { prefer: 'return=representation' });
+    expect(full.status).toBe(200);
+    // The entra profile reads Entra ID's string boolean.
+    expect(full.body.active).toBe(false);
+    const strict = await start({ compatibility: 'strict', patchResponse: 'resource' });
+    const bob = await send(`${strict}/Users`, 'POST', { schemas: [USER], userName: 'bob' });
+    const refused = await send(`${strict}/Users/${bob.body.id}`, 'PATCH', patch);
+    expect(refused.status).toBe(400);
   });
 });

@@ -58,6 +58,10 @@ function place(context: ServerContext, raw: readonly string[], segments: readonl
     case 'serviceproviderconfig':
     case 'serviceproviderconfigs':
       return segments.length === 1 ? new Map([['GET', { operation: 'serviceProviderConfig' }]]) : undefined;
+    case 'serviceconfiguration':
+      // The pre-RFC draft name, only as a tolerance (compatibility.serviceConfigurationPath); else a resource type may own it.
+      if (!context.compatibility.serviceConfigurationPath) return resourcePlace(context, segments);
+      return segments.length === 1 ? new Map([['GET', { operation: 'serviceProviderConfig' }]]) : undefined;
     case '.search':
       if (segments.length !== 1 || !context.types.some((type) => type.rootSearch)) return undefined;
       return new Map([['POST', { operation: 'rootSearch' }]]);

@@ -212,6 +212,11 @@ export interface CompatibilityOptions {
    * Default false (RFC 7644 §3.4.2.2: a compValue is JSON, so strings are quoted).
    */
   readonly unquotedFilterValues?: boolean;
+  /**
+   * Also serve `/ServiceProviderConfig` at `/serviceConfiguration`, its pre-RFC draft name (the
+   * Microsoft SCIM validator). Default false (RFC 7644 §4 names only `/ServiceProviderConfig`).
+   */
+  readonly serviceConfigurationPath?: boolean;
 }
 
 /**

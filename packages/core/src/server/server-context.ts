@@ -94,6 +94,7 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
   createMissingValuePath: DEFAULT_PATCH_OPTIONS.createMissingValuePath,
   allowEmptyOperations: DEFAULT_PATCH_OPTIONS.allowEmptyOperations,
   unquotedFilterValues: false,
+  serviceConfigurationPath: false,
 });
 
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */

@@ -38,3 +38,33 @@ describe('compatibility.unquotedFilterValues (the Microsoft SCIM validator sends
     expect((await search(server, 'userName eq "jsmith"')).body.totalResults).toBe(1);
   });
 });
+
+describe('compatibility.serviceConfigurationPath (the Microsoft SCIM validator requests /serviceConfiguration)', () => {
+  const serve = (compatibility?: 'entra' | { serviceConfigurationPath: boolean }, endpoint?: string) =>
+    createScimServer({
+      resourceTypes: [endpoint === undefined ? userResourceType : { ...userResourceType, name: 'Legacy', endpoint }],
+      store: createMemoryStore(),
+      ...(compatibility === undefined ? {} : { compatibility }),
+    });
+
+  it('is off by default: 404, RFC 7644 §4 names only /ServiceProviderConfig', async () => {
+    expect((await serve().handle({ method: 'GET', path: '/serviceConfiguration' })).status).toBe(404);
+  });
+
+  it('when on (or with the entra profile), serves the same document as /ServiceProviderConfig, for GET only', async () => {
+    for (const server of [serve({ serviceConfigurationPath: true }), serve('entra')]) {
+      const alias = await server.handle({ method: 'GET', path: '/serviceConfiguration' });
+      const real = await server.handle({ method: 'GET', path: '/ServiceProviderConfig' });
+      expect(alias.status).toBe(200);
+      expect(JSON.parse(alias.body ?? '')).toEqual(JSON.parse(real.body ?? ''));
+      expect((await server.handle({ method: 'POST', path: '/serviceConfiguration', body: '{}' })).status).toBe(405);
+    }
+  });
+
+  it('off, leaves the path to a resource type that owns it', async () => {
+    const server = serve({ serviceConfigurationPath: false }, '/serviceConfiguration');
+    const listed = await server.handle({ method: 'GET', path: '/serviceConfiguration' });
+    expect(listed.status).toBe(200);
+    expect(JSON.parse(listed.body ?? '').schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:ListResponse']);
+  });
+});

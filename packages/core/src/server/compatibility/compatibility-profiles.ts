@@ -10,6 +10,7 @@ const STRICT: Resolved = Object.freeze({
   createMissingValuePath: false,
   allowEmptyOperations: false,
   unquotedFilterValues: false,
+  serviceConfigurationPath: false,
 });
 
 /**
@@ -31,6 +32,7 @@ export const COMPATIBILITY_PROFILES: Readonly<Record<CompatibilityProfile, Resol
     createMissingValuePath: true,
     allowEmptyOperations: true,
     unquotedFilterValues: true,
+    serviceConfigurationPath: true,
   }),
   okta: Object.freeze({
     ...STRICT,
