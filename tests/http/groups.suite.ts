@@ -1,4 +1,4 @@
-import { createMemoryStore, createScimServer, type ScimServer } from '@scimkit/core';
+import { createMemoryStore, createScimServer, type ScimResource, type ScimServer, type ScimStore } from '@scimkit/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFullServerConfig, type FullServerOptions } from '../../examples/full-server/src/index.js';
 import { LARGE, LARGE_GROUP_ID, largeGroupData } from './groups/large-group.js';
@@ -12,6 +12,14 @@ const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 /** Serve a configured core at `{baseUrl}` (mount path included) on 127.0.0.1 and an ephemeral port. */
 export type ServeScim = (scim: ScimServer) => Promise<StartedService>;
 
+/**
+ * A fresh, empty store for one test, holding `initial` when given (default: the memory store), so
+ * the suite also runs over other stores.
+ */
+export type FreshStore = (initial?: Readonly<Record<string, readonly ScimResource[]>>) => Promise<ScimStore>;
+
+const memoryStore: FreshStore = async (initial) => createMemoryStore(initial === undefined ? {} : { initial });
+
 const ops = (...operations: unknown[]) => ({ schemas: [PATCH_OP], Operations: operations });
 const values = (members: { value: string }[] | undefined): string[] => (members ?? []).map((m) => m.value);
 
@@ -20,7 +28,7 @@ const values = (members: { value: string }[] | undefined): string[] => (members 
  * server (examples/full-server) served by one adapter: every membership rule, Entra ID's and Okta's
  * group-push shapes, and a 100,000-member group.
  */
-export function describeGroups(name: string, serve: ServeScim): void {
+export function describeGroups(name: string, serve: ServeScim, freshStore: FreshStore = memoryStore): void {
   describe(`groups and membership over ${name}`, () => {
     let started: StartedService | undefined;
     afterEach(async () => {
@@ -29,7 +37,8 @@ export function describeGroups(name: string, serve: ServeScim): void {
     });
     // PATCH answers 200 with the group here (the full server's default is 204): the rules are read from it.
     const open = async (options: FullServerOptions = {}): Promise<ScimClient & { base: string }> => {
-      started = await serve(createScimServer(createFullServerConfig({ patchResponse: 'resource', ...options })));
+      const store = options.store ?? (await freshStore());
+      started = await serve(createScimServer(createFullServerConfig({ patchResponse: 'resource', ...options, store })));
       return Object.assign(scimClient(started.baseUrl), { base: started.baseUrl });
     };
     const user = async (client: ScimClient, userName: string, extra: Record<string, unknown> = {}): Promise<string> => {
@@ -170,8 +179,8 @@ export function describeGroups(name: string, serve: ServeScim): void {
     });
 
     it(`adds and removes one member of a ${LARGE.toLocaleString('en-US')}-member group`, async () => {
-      // Bulk-loaded through the memory store's `initial` option, not over HTTP.
-      const store = createMemoryStore({ initial: largeGroupData('https://scim.example.com/v2') });
+      // Bulk-loaded into the store (the memory store's `initial` option), not over HTTP.
+      const store = await freshStore(largeGroupData('https://scim.example.com/v2'));
       started = await serve(createScimServer(createFullServerConfig({ store, patchResponse: 'resource' })));
       const client = scimClient(started.baseUrl);
       const newcomer = await user(client, 'newcomer');

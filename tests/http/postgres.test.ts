@@ -2,26 +2,46 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { createNodeHandler } from '@scimkit/node';
+import type { ScimResource, ScimServer } from '@scimkit/core';
 import { createPostgresStore, fromPGlite, migrate, type SqlClient } from '@scimkit/postgres';
 import { beforeAll } from 'vitest';
 import { createSeedService, GROUP_FIXTURES } from '../../examples/seed-service/src/index.js';
+import { describeGroups } from './groups.suite.js';
 import { describeSeedService } from './seed-service.suite.js';
+import type { StartedService } from './support/service-under-test.js';
 
-// The whole HTTP suite once more, over the PostgreSQL store: one PGlite for the file (it takes
-// seconds to start), a fresh schema, with the group fixtures, for every test.
+// The whole HTTP suite and the Groups suite once more, over the PostgreSQL store: one PGlite for
+// the file (it takes seconds to start), a fresh schema for every test.
 let client: SqlClient | undefined;
 let schemas = 0;
 beforeAll(async () => {
   client = fromPGlite(await PGlite.create());
 }, 120_000);
 
-describeSeedService('@scimkit/node with the PostgreSQL store (PGlite)', async (options) => {
+/** A fresh schema holding `initial`, written through the store. */
+async function freshStore(initial: Readonly<Record<string, readonly ScimResource[]>> = {}) {
   if (client === undefined) throw new Error('PGlite has not started');
   const schema = `http${++schemas}`;
   await migrate(client, { schema });
   const store = createPostgresStore({ client, schema });
-  for (const fixture of GROUP_FIXTURES) await store.create('Group', fixture, { unique: [] });
-  const server = createServer(createNodeHandler(createSeedService({ ...options, store }), { basePath: '/scim/v2' }));
+  for (const [resourceType, resources] of Object.entries(initial)) {
+    for (const resource of resources) {
+      const created = await store.create(resourceType, resource, { unique: [] });
+      if (!created.ok) throw new Error(`cannot load ${resourceType} ${resource.id}`);
+    }
+  }
+  return store;
+}
+
+describeSeedService('@scimkit/node with the PostgreSQL store (PGlite)', async (options) => {
+  const store = await freshStore({ Group: GROUP_FIXTURES });
+  return serve(createSeedService({ ...options, store }));
+});
+
+describeGroups('@scimkit/node with the PostgreSQL store (PGlite)', serve, freshStore);
+
+async function serve(scim: ScimServer): Promise<StartedService> {
+  const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -32,4 +52,4 @@ describeSeedService('@scimkit/node with the PostgreSQL store (PGlite)', async (o
         server.close(() => resolve());
       }),
   };
-});
+}

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInstance, stopInstances, type ScimInstance } from './scim-instance.js';
 import { serverDatabase } from './server-database.js';
 
 /*
@@ -8,39 +7,13 @@ import { serverDatabase } from './server-database.js';
  * PostgreSQL keeps them consistent. Requests alternate between them.
  */
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const SCIM = 'application/scim+json';
 let drop: (() => Promise<void>) | undefined;
-const instances: { child: ChildProcess; baseUrl: string }[] = [];
+const instances: ScimInstance[] = [];
 
-function startInstance(databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/seed-service/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SCIMKIT_STORE: databaseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening at (http:\/\/\S+)/.exec(output);
-      if (found?.[1] !== undefined) resolve({ child, baseUrl: found[1] });
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}: ${output}`)));
-  });
-}
-
-async function send(index: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+function send(index: number, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const instance = instances[index % instances.length];
   if (instance === undefined) throw new Error('no instance');
-  const response = await fetch(`${instance.baseUrl}${path}`, {
-    method,
-    headers: { accept: SCIM, ...(body === undefined ? {} : { 'content-type': SCIM }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  return instance.send(method, path, body, headers);
 }
 
 const user = (userName: string) => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName });
@@ -52,12 +25,12 @@ describe('two scimkit processes on one PostgreSQL database', () => {
     const database = await serverDatabase();
     drop = database.drop;
     // Started together: both migrate at once, under the advisory lock.
-    instances.push(...(await Promise.all([startInstance(database.url), startInstance(database.url)])));
+    const main = 'examples/seed-service/src/main.ts';
+    instances.push(...(await Promise.all([startInstance(main, database.url), startInstance(main, database.url)])));
   }, 120_000);
 
   afterAll(async () => {
-    for (const { child } of instances) child.kill('SIGTERM');
-    await Promise.all(instances.map(({ child }) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)))));
+    await stopInstances(instances);
     await drop?.();
   }, 60_000);
 
