@@ -217,6 +217,12 @@ export interface CompatibilityOptions {
    * Microsoft SCIM validator). Default false (RFC 7644 §4 names only `/ServiceProviderConfig`).
    */
   readonly serviceConfigurationPath?: boolean;
+  /**
+   * Read a value filter in `attributes`/`excludedAttributes` (`emails[type eq "work"]`, the Microsoft
+   * SCIM validator) as the attribute it filters (`emails`). Default false (RFC 7644 §3.4.2.5: the
+   * parameters list attribute names, so the request is 400 invalidPath).
+   */
+  readonly valueFilterInAttributes?: boolean;
 }
 
 /**

@@ -83,7 +83,7 @@ function searchParameters(context: ServerContext, raw: RawSearch): Result<Search
   if (!startIndex.ok) return startIndex;
   const count = integer('count', raw.count);
   if (!count.ok) return count;
-  const selection = parseAttributeSelection(raw.attributes, raw.excludedAttributes);
+  const selection = parseAttributeSelection(raw.attributes, raw.excludedAttributes, context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return selection;
 
   let filter: Filter | undefined;

@@ -95,6 +95,7 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
   allowEmptyOperations: DEFAULT_PATCH_OPTIONS.allowEmptyOperations,
   unquotedFilterValues: false,
   serviceConfigurationPath: false,
+  valueFilterInAttributes: false,
 });
 
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */

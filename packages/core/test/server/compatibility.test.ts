@@ -68,3 +68,37 @@ describe('compatibility.serviceConfigurationPath (the Microsoft SCIM validator r
     expect(JSON.parse(listed.body ?? '').schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:ListResponse']);
   });
 });
+
+describe('compatibility.valueFilterInAttributes (the Microsoft SCIM validator sends attributes=emails[type eq "work"])', () => {
+  const serve = async (compatibility?: 'entra' | { valueFilterInAttributes: boolean }) => {
+    const server = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), ...(compatibility === undefined ? {} : { compatibility }) });
+    const created = await server.handle({
+      method: 'POST',
+      path: '/Users',
+      headers: { 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ schemas: [USER], userName: 'bjensen', displayName: 'Babs', emails: [{ value: 'b@example.com', type: 'work' }] }),
+    });
+    return { server, id: JSON.parse(created.body ?? '{}').id as string };
+  };
+  const attributes = 'emails[type eq "work"],userName';
+
+  it('is off by default: 400 invalidPath, RFC 7644 §3.4.2.5 lists attribute names only', async () => {
+    const { server, id } = await serve();
+    const reply = await server.handle({ method: 'GET', path: `/Users/${id}`, query: { attributes } });
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body ?? '').scimType).toBe('invalidPath');
+  });
+
+  it('when on (or with the entra profile), reads each value filter as the attribute it filters, on reads and lists', async () => {
+    for (const compatibility of [{ valueFilterInAttributes: true }, 'entra' as const]) {
+      const { server, id } = await serve(compatibility);
+      const read = JSON.parse((await server.handle({ method: 'GET', path: `/Users/${id}`, query: { attributes } })).body ?? '');
+      expect(read.emails).toEqual([{ value: 'b@example.com', type: 'work' }]);
+      expect(read.userName).toBe('bjensen');
+      expect(read.displayName).toBeUndefined();
+      const listed = JSON.parse((await server.handle({ method: 'GET', path: '/Users', query: { attributes: 'emails[value co "]"]' } })).body ?? '');
+      expect(listed.Resources[0].emails).toEqual([{ value: 'b@example.com', type: 'work' }]);
+      expect(listed.Resources[0].displayName).toBeUndefined();
+    }
+  });
+});

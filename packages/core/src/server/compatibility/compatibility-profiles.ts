@@ -11,6 +11,7 @@ const STRICT: Resolved = Object.freeze({
   allowEmptyOperations: false,
   unquotedFilterValues: false,
   serviceConfigurationPath: false,
+  valueFilterInAttributes: false,
 });
 
 /**
@@ -33,6 +34,7 @@ export const COMPATIBILITY_PROFILES: Readonly<Record<CompatibilityProfile, Resol
     allowEmptyOperations: true,
     unquotedFilterValues: true,
     serviceConfigurationPath: true,
+    valueFilterInAttributes: true,
   }),
   okta: Object.freeze({
     ...STRICT,

@@ -19,7 +19,7 @@ import { resourceResponse } from './resource-response.js';
 /** `POST {endpoint}` (RFC 7644 §3.3): 201 with the created resource, `Location` and `ETag`. */
 export async function createResource(exchange: Exchange, type: ServedType): Promise<ScimResponse> {
   const { context, request } = exchange;
-  const selection = selectionFromQuery(request);
+  const selection = selectionFromQuery(request, context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return errorResponse(selection.error);
   const body = readJsonBody(context, request);
   if (!body.ok) return errorResponse(body.error);

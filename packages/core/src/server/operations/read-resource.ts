@@ -14,7 +14,7 @@ import { resourceResponse } from './resource-response.js';
  * included when shown); 404 when unknown; 304 with an empty body when `If-None-Match` names the current version.
  */
 export async function readResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
-  const selection = selectionFromQuery(exchange.request);
+  const selection = selectionFromQuery(exchange.request, exchange.context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return errorResponse(selection.error);
   const loaded = await loadResource(exchange.context, type, id, exchange.storeContext);
   if (!loaded.ok) return errorResponse(loaded.error);

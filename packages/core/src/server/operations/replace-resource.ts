@@ -20,7 +20,7 @@ import { resourceResponse } from './resource-response.js';
  */
 export async function replaceResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const { context, request } = exchange;
-  const selection = selectionFromQuery(request);
+  const selection = selectionFromQuery(request, context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return errorResponse(selection.error);
   const body = readJsonBody(context, request);
   if (!body.ok) return errorResponse(body.error);
