@@ -32,7 +32,8 @@ describe('two full servers on one PostgreSQL database', () => {
     const group = await a.send('POST', '/Groups', { schemas: [GROUP], displayName: 'Crew' });
     expect(group.status).toBe(201);
 
-    const added = await b.send('PATCH', `/Groups/${group.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ value: user.body.id }] }] });
+    // The full server answers PATCH 204 unless the client asks for the resource (RFC 7240 Prefer).
+    const added = await b.send('PATCH', `/Groups/${group.body.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ value: user.body.id }] }] }, { prefer: 'return=representation' });
     expect(added.status).toBe(200);
     expect(added.body.members).toEqual([{ value: user.body.id, $ref: `${b.baseUrl}/Users/${user.body.id}`, type: 'User', display: 'member' }]);
 
