@@ -32,6 +32,27 @@ export interface FullServerOptions {
   readonly compatibility?: CompatibilityConfig;
   /** What a successful PATCH answers (RFC 7644 §3.5.2 allows both). Default `'noContent'` (204). */
   readonly patchResponse?: 'resource' | 'noContent';
+  /**
+   * Personal tokens, each standing for one User: with one of them `/Me` is that user (RFC 7644
+   * §3.11). `token` stands for a client (an identity provider), for which `/Me` is 404.
+   */
+  readonly userTokens?: readonly UserToken[];
+}
+
+/** A bearer token that stands for one User resource. */
+export interface UserToken {
+  readonly token: string;
+  /** The `id` of the User the token stands for. */
+  readonly userId: string;
+}
+
+/** The principal of a personal token. */
+interface UserPrincipal {
+  readonly userId: string;
+}
+
+function isUserPrincipal(principal: unknown): principal is UserPrincipal {
+  return typeof principal === 'object' && principal !== null && typeof (principal as { userId?: unknown }).userId === 'string';
 }
 
 /**
@@ -42,11 +63,17 @@ export interface FullServerOptions {
  * client settings (why each: docs/concepts/compatibility.md) are the `entra` tolerances and PATCH
  * answered 204 (RFC 7644 §3.5.2; `Prefer: return=representation` still gets the resource).
  *
- * `/Me` is off (501): a bearer token authenticates a client (an identity provider), not a user, so
- * no principal stands for a User resource (RFC 7644 §3.11).
+ * `/Me` (RFC 7644 §3.11) needs a principal that stands for a user: it is on with `userTokens`
+ * (personal tokens, each for one User) and off (501) otherwise, since the client token authenticates
+ * an identity provider, not a user.
  */
 export function createFullServerConfig(options: FullServerOptions = {}): ScimServerConfig {
   const token = options.token;
+  const userTokens = options.userTokens ?? [];
+  const tokens = [
+    ...(token === undefined || token === '' ? [] : [{ token, principal: 'bearer' }]),
+    ...userTokens.map((entry) => ({ token: entry.token, principal: { userId: entry.userId } satisfies UserPrincipal })),
+  ];
   return {
     resourceTypes: [userResourceType, groupResourceType],
     store: options.store ?? createMemoryStore(),
@@ -64,6 +91,7 @@ export function createFullServerConfig(options: FullServerOptions = {}): ScimSer
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     // Constant-time comparison over SHA-256 digests; /ServiceProviderConfig stays readable (RFC 7643 §5).
-    ...(token === undefined || token === '' ? {} : bearerToken({ tokens: [{ token, principal: 'bearer' }] })),
+    ...(tokens.length === 0 ? {} : bearerToken({ tokens })),
+    ...(userTokens.length === 0 ? {} : { me: (principal: unknown) => (isUserPrincipal(principal) ? { resourceType: 'User', id: principal.userId } : undefined) }),
   };
 }

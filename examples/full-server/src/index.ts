@@ -1,5 +1,5 @@
 export { createFullServerConfig } from './config.js';
 export { parseTenants } from './parse-tenants.js';
 export type { TenantToken } from './parse-tenants.js';
-export type { FullServerOptions } from './config.js';
+export type { FullServerOptions, UserToken } from './config.js';
 export { reservedGroupNames } from './reserved-names.js';

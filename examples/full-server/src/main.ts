@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createScimServer } from '@scimkit/core';
 import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
+import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
 
 /**
@@ -13,15 +14,24 @@ import { storeFromEnv } from './store-from-env.js';
 const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 8080);
 const token = process.env['SCIM_TOKEN'];
+// SCIM_USER_TOKENS=<user id>:<token>,…: personal tokens, each standing for one User, for /Me
+// (RFC 7644 §3.11). Same `name:token` syntax as SCIM_TENANTS, the name being a User id.
+const personal = parseTenants(process.env['SCIM_USER_TOKENS'] ?? '');
+if (process.env['SCIM_USER_TOKENS'] !== undefined && process.env['SCIM_USER_TOKENS'] !== '' && !personal.ok) {
+  console.error(`SCIM_USER_TOKENS: ${personal.error}. Example: SCIM_USER_TOKENS=2819c223-7f76-453a-919d-413861904646:alice-secret`);
+  process.exit(1);
+}
+const userTokens = personal.ok && process.env['SCIM_USER_TOKENS'] ? personal.tenants.map(({ tenant, token: secret }) => ({ userId: tenant, token: secret })) : [];
 const cursorSecret = process.env['SCIM_CURSOR_SECRET'];
 
-if (token === undefined || token === '') {
+if ((token === undefined || token === '') && userTokens.length === 0) {
   console.warn('WARNING: SCIM_TOKEN is not set: this SCIM server is OPEN, anyone who can reach it can read and change every user and group.');
 }
 const selected = await storeFromEnv();
 const scim = createScimServer(
   createFullServerConfig({
     ...(token === undefined || token === '' ? {} : { token }),
+    userTokens,
     ...(cursorSecret === undefined || cursorSecret === '' ? {} : { cursorSecret }),
     ...(selected.store === undefined ? {} : { store: selected.store }),
   }),

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createScimServer } from '@scimkit/core';
+import { createMemoryStore, createScimServer } from '@scimkit/core';
 import { createNodeHandler } from '@scimkit/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFullServerConfig, type FullServerOptions } from '../src/index.js';
@@ -115,8 +115,23 @@ describe('full server', () => {
     expect(next.body.Resources).toHaveLength(1);
     expect(next.body.Resources[0].id).not.toBe(first.body.Resources[0].id);
 
-    // A bearer token stands for a client, not a user: /Me is not offered (RFC 7644 §3.11).
+    // Without personal tokens no principal stands for a user: /Me is not offered (RFC 7644 §3.11).
     expect((await send(`${base}/Me`, 'GET')).status).toBe(501);
+  });
+
+  it('serves /Me for a personal token (the User it stands for) and 404 for the client token', async () => {
+    const store = createMemoryStore();
+    const setup = await start({ token: 's3cret', store });
+    const alice = (await send(`${setup}/Users`, 'POST', { schemas: [USER], userName: 'alice', displayName: 'Alice' })).body;
+    const base = await start({ token: 's3cret', store, userTokens: [{ token: 'alice-secret', userId: alice.id }] });
+    const me = await send(`${base}/Me`, 'GET', undefined, 'alice-secret');
+    expect(me.status).toBe(200);
+    expect(me.body.userName).toBe('alice');
+    const renamed = await send(`${base}/Me`, 'PATCH', { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'displayName', value: 'Alice B' }] }, 'alice-secret', { prefer: 'return=representation' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.displayName).toBe('Alice B');
+    expect((await send(`${base}/Users/${alice.id}`, 'GET')).body.displayName).toBe('Alice B');
+    expect((await send(`${base}/Me`, 'GET')).status).toBe(404);
   });
 
   it('answers PATCH with the resource when the client asks for it', async () => {
