@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { createNodeHandler } from '@scimkit/node';
 import type { ScimResource, ScimServer } from '@scimkit/core';
@@ -9,6 +7,7 @@ import { createSeedService, GROUP_FIXTURES } from '../../examples/seed-service/s
 import { describeGroups } from './groups.suite.js';
 import { describeSeedService } from './seed-service.suite.js';
 import type { StartedService } from './support/service-under-test.js';
+import { serveAtScimV2 } from './support/serve-at-scim-v2.js';
 
 // The whole HTTP suite and the Groups suite once more, over the PostgreSQL store: one PGlite for
 // the file (it takes seconds to start), a fresh schema for every test.
@@ -40,16 +39,6 @@ describeSeedService('@scimkit/node with the PostgreSQL store (PGlite)', async (o
 
 describeGroups('@scimkit/node with the PostgreSQL store (PGlite)', serve, freshStore);
 
-async function serve(scim: ScimServer): Promise<StartedService> {
-  const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/scim/v2`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+function serve(scim: ScimServer): Promise<StartedService> {
+  return serveAtScimV2(createNodeHandler(scim, { basePath: '/scim/v2' }));
 }
