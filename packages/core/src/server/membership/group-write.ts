@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../../errors/result.js';
+import type { PatchResult } from '../../patch/apply-patch.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import type { MultiValuedChange } from '../../store/scim-store.js';
 import type { Exchange } from '../exchange.js';
 import type { ServedType } from '../server-context.js';
 import { membersInPatch, membersInResource, type ClientMembers } from './client-displays.js';
@@ -33,15 +33,12 @@ export function patchMembers(membership: Membership, request: unknown): ClientMe
   return membersInPatch(request, memberKeyOf(membership.members));
 }
 
-/** What the PATCH engine reports about a result: the top-level keys it wrote and the element-level changes. */
-export interface EngineReport {
-  readonly touched?: ReadonlySet<string>;
-  readonly changes?: readonly MultiValuedChange[];
-}
+/** What the PATCH engine reports about a result: the top-level keys it wrote (schema spelling) and the element-level changes. */
+export type EngineReport = Pick<PatchResult, 'touched' | 'changes'>;
 
 /**
- * A PATCH of a group: settle the members it added (or find them, when the engine does not say),
- * unless the engine reports that `members` was not written at all.
+ * A PATCH of a group: settle the members it added (or find them, when the engine reports no
+ * element-level change for `members`, as for a whole-list replace), unless `members` was not written.
  */
 export async function settlePatchedGroup(
   exchange: Exchange,
@@ -53,8 +50,8 @@ export async function settlePatchedGroup(
 ): Promise<Result<SettledMembers>> {
   const name = membership.members.name;
   if (client.withoutValue !== undefined) return err(missingValue(membership));
-  if (report.touched !== undefined && ![...report.touched].some((key) => key.toLowerCase() === name.toLowerCase())) return ok({ body });
-  const change = report.changes?.find((candidate) => candidate.attribute.toLowerCase() === name.toLowerCase());
+  if (!report.touched.has(name)) return ok({ body });
+  const change = report.changes.find((candidate) => candidate.attribute === name);
   return settleMembers(exchange, membership, {
     groupId: existing.id,
     existing,

@@ -4,7 +4,7 @@ import { validateResource } from '../../schema/validate-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
 import { selectionFromQuery } from '../attribute-selection.js';
 import { actorOf, type Exchange } from '../exchange.js';
-import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes, type EngineReport } from '../membership/index.js';
+import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes } from '../membership/index.js';
 import { notifyChange } from '../notify-change.js';
 import { presentResource } from '../present-resource.js';
 import { readJsonBody } from '../read-json-body.js';
@@ -40,17 +40,13 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
     const { resource, touched, changes: engineChanges } = patched.value;
     const valid = validateResource(type.model, resource, { operation: 'patch', existing, touched, changes: engineChanges }, validation);
     if (!valid.ok) return valid;
-    const report: EngineReport = { touched, changes: engineChanges };
-    if (membership === undefined || client === undefined) return ok({ body: valid.value, ...(report.changes === undefined ? {} : { changes: report.changes }) });
-    const settled = await settlePatchedGroup(exchange, membership, client, existing, valid.value, report);
+    if (membership === undefined || client === undefined) return ok({ body: valid.value, changes: engineChanges });
+    const settled = await settlePatchedGroup(exchange, membership, client, existing, valid.value, patched.value);
     if (!settled.ok) return settled;
     const change = settled.value.change;
-    if (change === undefined) {
-      // A whole new list: the engine's element changes for members no longer describe what is stored.
-      const others = (report.changes ?? []).filter((candidate) => candidate.attribute !== membership.members.name);
-      return ok({ body: settled.value.body, ...(others.length === 0 ? {} : { changes: others }) });
-    }
-    const others = (report.changes ?? []).filter((candidate) => candidate.attribute !== change.attribute);
+    // The engine's changes for members are replaced by what settling decided (none for a whole new list).
+    const others = engineChanges.filter((candidate) => candidate.attribute !== membership.members.name);
+    if (change === undefined) return ok({ body: settled.value.body, ...(others.length === 0 ? {} : { changes: others }) });
     const changes: MultiValuedChange[] = [...others, change];
     // Members were added or removed: the group changed, no whole-resource compare needed.
     const changed = change.added.length > 0 || change.removed.length > 0;
@@ -58,13 +54,9 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   });
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
-  if (patchAnswersNoContent(context, request)) {
-    const response = emptyResponse(204, { ETag: after.meta.version });
-    if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
-    return response;
-  }
-  const [shown] = await withComputedAttributes(exchange, type, [after], selection.value);
-  const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after, before) }), after);
+  const response = patchAnswersNoContent(context, request)
+    ? emptyResponse(204, { ETag: after.meta.version })
+    : resourceResponse(200, presentResource(type, (await withComputedAttributes(exchange, type, [after], selection.value))[0] ?? after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after, before) }), after);
   if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }
