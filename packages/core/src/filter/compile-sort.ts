@@ -86,14 +86,6 @@ interface SortKeys {
 /** The key reader behind each compiled comparator (and those derived from one), for `sortResources`. */
 const sortKeys = new WeakMap<ResourceComparator, SortKeys>();
 
-/** `compare` applied to `view(a)` and `view(b)`, still sorted key-once by `sortResources`. */
-export function compareThrough(compare: ResourceComparator, view: (resource: ScimResource) => ScimResource): ResourceComparator {
-  const derived: ResourceComparator = (a, b) => compare(view(a), view(b));
-  const keys = sortKeys.get(compare);
-  if (keys !== undefined) sortKeys.set(derived, { ...keys, keyOf: (resource) => keys.keyOf(view(resource)) });
-  return derived;
-}
-
 /**
  * `compare` that asks `allow()` before every comparison and answers 0 once it refuses (a work
  * budget counting comparisons), still sorted key-once by `sortResources`.

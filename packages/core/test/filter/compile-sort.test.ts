@@ -184,18 +184,14 @@ describe('sortResources (decorate-sort-undecorate)', () => {
   });
 });
 
-describe('comparators derived from a compiled one', () => {
-  it('compareThrough and compareWhile sort like their plain versions, and a refused budget stops comparing', async () => {
-    const { compareThrough, compareWhile } = await import('../../src/filter/compile-sort.js');
+describe('a comparator derived from a compiled one', () => {
+  it('compareWhile sorts like its plain version, and a refused budget stops comparing', async () => {
+    const { compareWhile } = await import('../../src/filter/compile-sort.js');
     const path = parseAttrPath('meta.lastModified');
     if (!path.ok) throw new Error(path.error.detail);
     const compare = compileSort(path.value, 'descending', userModel);
     if (!compare.ok) throw new Error(compare.error.detail);
     const users = Array.from({ length: 200 }, (_, i) => ({ ...user(), id: `u${i}`, meta: { ...user().meta, lastModified: new Date(Date.UTC(2021, 0, 1) + ((i * 37) % 200) * 60_000).toISOString() } })) as ScimResource[];
-    const wrapped = users.map((u) => ({ inner: u }) as unknown as ScimResource);
-    const view = (r: ScimResource) => (r as unknown as { inner: ScimResource }).inner;
-    const through = compareThrough(compare.value, view);
-    expect(sortResources(wrapped, through).map((r) => view(r).id)).toEqual([...users].sort(compare.value).map((u) => u.id));
     let comparisons = 0;
     const counted = compareWhile(compare.value, () => ++comparisons > 0);
     expect(sortResources(users, counted).map((u) => u.id)).toEqual([...users].sort(compare.value).map((u) => u.id));
