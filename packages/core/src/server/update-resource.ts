@@ -38,7 +38,7 @@ export interface UpdateOutcome {
  * attempt means another write went through, and 32 bounded waits (at most ~1 s in all) let a write
  * through even when a second instance keeps a long queue of writes to the same resource.
  */
-const MAX_ATTEMPTS = 32;
+export const MAX_WRITE_ATTEMPTS = 32;
 
 /** Longest single wait between attempts, in milliseconds. */
 const MAX_BACKOFF_MS = 32;
@@ -94,7 +94,7 @@ export async function updateResource(
       if (written.reason === 'notFound') return err(notFoundError(context, type, id));
       if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));
       if (precondition.value !== undefined) return err(ETAG_MISMATCH);
-      if (attempt >= MAX_ATTEMPTS) return err(WRITE_CONFLICT);
+      if (attempt >= MAX_WRITE_ATTEMPTS) return err(WRITE_CONFLICT);
       await backoff(attempt);
     }
   });

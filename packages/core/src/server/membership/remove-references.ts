@@ -1,14 +1,11 @@
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { CascadedChange } from '../../store/scim-store.js';
-import { backoff } from '../update-resource.js';
+import { backoff, MAX_WRITE_ATTEMPTS } from '../update-resource.js';
 import type { Exchange } from '../exchange.js';
 import { changedMeta } from '../resource-meta.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
 import { memberKeyOf } from './member-key.js';
-
-/** How many times removing a reference from one group re-reads it after losing a compare-and-swap. */
-const MAX_ATTEMPTS = 8;
 
 /**
  * After a delete, for a store without `capabilities.references`: remove the deleted id from the
@@ -34,7 +31,7 @@ async function removeFrom(exchange: Exchange, membership: Membership, found: Sci
   const keyOf = memberKeyOf(membership.members);
   const target = keyOf({ value: id });
   let current: ScimResource | undefined = found;
-  for (let attempt = 1; current !== undefined && attempt <= MAX_ATTEMPTS; attempt++) {
+  for (let attempt = 1; current !== undefined && attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
     const members = current[attribute];
     if (!Array.isArray(members)) return undefined;
     const kept = members.filter((element) => keyOf(element) !== target);
