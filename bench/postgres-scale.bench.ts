@@ -44,13 +44,13 @@ function recording(client: SqlClient): { client: SqlClient; last: () => { text: 
 async function loadUsers(pool: pg.Pool, from: number, to: number): Promise<void> {
   await pool.query(
     `INSERT INTO public.scim_resources (tenant, resource_type, id, version, created, last_modified, data)
-     SELECT '', 'User', 'u' || n, 'W/"1"', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', json_build_object(
-       'schemas', json_build_array('urn:ietf:params:scim:schemas:core:2.0:User'),
+     SELECT '', 'User', 'u' || n, 'W/"1"', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', jsonb_build_object(
+       'schemas', jsonb_build_array('urn:ietf:params:scim:schemas:core:2.0:User'),
        'id', 'u' || n, 'externalId', md5(n::text), 'userName', 'user' || n || '@example.com',
-       'name', json_build_object('givenName', 'Given' || (n % 100), 'familyName', 'Family' || (n % 1000)),
+       'name', jsonb_build_object('givenName', 'Given' || (n % 100), 'familyName', 'Family' || (n % 1000)),
        'displayName', 'User ' || n, 'active', n % 10 <> 0, 'title', 'Engineer',
-       'emails', json_build_array(json_build_object('value', 'user' || n || '@example.com', 'type', 'work', 'primary', true)),
-       'meta', json_build_object('resourceType', 'User', 'created', '2026-01-01T00:00:00.000Z', 'lastModified', '2026-01-01T00:00:00.000Z', 'version', 'W/"1"'))
+       'emails', jsonb_build_array(jsonb_build_object('value', 'user' || n || '@example.com', 'type', 'work', 'primary', true)),
+       'meta', jsonb_build_object('resourceType', 'User', 'created', '2026-01-01T00:00:00.000Z', 'lastModified', '2026-01-01T00:00:00.000Z', 'version', 'W/"1"'))
      FROM generate_series($1::int, $2::int) n`,
     [from, to],
   );
@@ -66,9 +66,9 @@ async function loadUsers(pool: pg.Pool, from: number, to: number): Promise<void>
   if (groupsTo < groupsFrom) return;
   await pool.query(
     `INSERT INTO public.scim_resources (tenant, resource_type, id, version, created, last_modified, data)
-     SELECT '', 'Group', 'g' || k, 'W/"1"', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', json_build_object(
-       'schemas', json_build_array('urn:ietf:params:scim:schemas:core:2.0:Group'), 'id', 'g' || k, 'displayName', 'Group ' || k, 'members', json_build_array(),
-       'meta', json_build_object('resourceType', 'Group', 'created', '2026-01-01T00:00:00.000Z', 'lastModified', '2026-01-01T00:00:00.000Z', 'version', 'W/"1"'))
+     SELECT '', 'Group', 'g' || k, 'W/"1"', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', jsonb_build_object(
+       'schemas', jsonb_build_array('urn:ietf:params:scim:schemas:core:2.0:Group'), 'id', 'g' || k, 'displayName', 'Group ' || k, 'members', jsonb_build_array(),
+       'meta', jsonb_build_object('resourceType', 'Group', 'created', '2026-01-01T00:00:00.000Z', 'lastModified', '2026-01-01T00:00:00.000Z', 'version', 'W/"1"'))
      FROM generate_series($1::int, $2::int) k`,
     [groupsFrom, groupsTo],
   );
@@ -76,7 +76,7 @@ async function loadUsers(pool: pg.Pool, from: number, to: number): Promise<void>
   await pool.query(
     `INSERT INTO public.scim_group_members (tenant, resource_type, group_id, position, member_id, type, element)
      SELECT '', 'Group', 'g' || k, j, 'u' || (1000 * (k - 1) + 1 + j * 10), 'User',
-            json_build_object('value', 'u' || (1000 * (k - 1) + 1 + j * 10), 'type', 'User')
+            jsonb_build_object('value', 'u' || (1000 * (k - 1) + 1 + j * 10), 'type', 'User')
      FROM generate_series($1::int, $2::int) k, generate_series(0, 99) j`,
     [groupsFrom, groupsTo],
   );

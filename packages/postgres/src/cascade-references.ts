@@ -5,7 +5,8 @@ import { fromStoredForm, toStoredForm } from './stored-form.js';
 
 /**
  * Removes the elements that reference the deleted resource `id` by `value` (`Group.members`), in the
- * delete's transaction: member rows by the member index, other attributes by JSON containment. Each
+ * delete's transaction: member rows by the member index, other attributes by jsonb containment on the
+ * whole document (`data @> {"attr": [{"value": id}]}`, the form a GIN index on `data` serves). Each
  * changed resource is locked, gets the `meta` that `ctx.touch` gives it, and is reported.
  */
 export async function cascadeReferences(
@@ -25,13 +26,13 @@ export async function cascadeReferences(
           [tenant, reference.resourceType, id],
         )
       : await tx.query<{ id: string }>(
-          `SELECT id FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND (data->${quoteLiteral(reference.attribute)})::jsonb @> jsonb_build_array(jsonb_build_object('value', $3::text)) ORDER BY id`,
+          `SELECT id FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND data @> jsonb_build_object(${quoteLiteral(reference.attribute)}, jsonb_build_array(jsonb_build_object('value', $3::text))) ORDER BY id`,
           [tenant, reference.resourceType, id],
         );
     for (const holder of holders.rows) {
       const key = [tenant, reference.resourceType, holder.id];
       const locked = await tx.query<{ data: Record<string, unknown>; members: unknown[] | null }>(
-        `SELECT r.data, ${inTable ? `(SELECT json_agg(m.element ORDER BY m.position) FROM ${t.members} m WHERE m.tenant = r.tenant AND m.resource_type = r.resource_type AND m.group_id = r.id)` : 'NULL::json'} AS members
+        `SELECT r.data, ${inTable ? `(SELECT jsonb_agg(m.element ORDER BY m.position) FROM ${t.members} m WHERE m.tenant = r.tenant AND m.resource_type = r.resource_type AND m.group_id = r.id)` : 'NULL::jsonb'} AS members
          FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3 FOR UPDATE`,
         key,
       );
@@ -41,7 +42,7 @@ export async function cascadeReferences(
       const after = withoutReference(before, reference.attribute, id);
       if (ctx.touch !== undefined) after.meta = ctx.touch(after);
       const data = inTable ? toStoredForm(after, reference.attribute).data : after;
-      await tx.query(`UPDATE ${t.resources} SET version = $4, last_modified = $5, data = $6::json WHERE tenant = $1 AND resource_type = $2 AND id = $3`, [
+      await tx.query(`UPDATE ${t.resources} SET version = $4, last_modified = $5, data = $6::jsonb WHERE tenant = $1 AND resource_type = $2 AND id = $3`, [
         ...key,
         after.meta.version,
         after.meta.lastModified,

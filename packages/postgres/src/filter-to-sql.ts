@@ -2,6 +2,7 @@ import type { AttributeFacts, CompareFilter, Filter, PresentFilter, ValuePathFil
 import { escapeLike } from './like-pattern.js';
 import { resolvePath, type ResolvedPath } from './resolve-path.js';
 import { anyAt, memberRows, type JsonRef, type SqlScope } from './sql-scope.js';
+import { holdsNul } from './unkeepable-value.js';
 
 /** RFC 7644 §3.4.2.2 `pr`: some leaf below the value is a non-empty string, a number or a boolean (the evaluator's isNonEmpty). */
 const NON_EMPTY = `'strict $.** ? (@.type() == "number" || @.type() == "boolean" || (@.type() == "string" && @ != ""))'`;
@@ -86,10 +87,12 @@ function present(filter: PresentFilter, scope: SqlScope, place: Place): string |
   const at = locate(filter.path, scope, place);
   if (at === null) return 'false';
   if (at === undefined) return undefined;
-  return read(at, scope, (v) => `jsonb_path_exists((${v.json})::jsonb, ${NON_EMPTY})`);
+  return read(at, scope, (v) => `jsonb_path_exists(${v.json}, ${NON_EMPTY})`);
 }
 
 function compare(filter: CompareFilter, scope: SqlScope, place: Place): string | undefined {
+  // A text parameter cannot hold U+0000 (PostgreSQL refuses it): the evaluator answers in memory.
+  if (typeof filter.value === 'string' && holdsNul(filter.value)) return undefined;
   if (filter.value === null) {
     // RFC 7643 §2.5: `eq null` holds when the attribute is unassigned, `ne null` when it has a value.
     const has = present({ kind: 'present', path: filter.path }, scope, place);
@@ -138,13 +141,13 @@ function valuePath(filter: ValuePathFilter, scope: SqlScope, place: Place): stri
     const alias = scope.alias();
     const inner = node(filter.filter, scope, { kind: 'element', parent, holder: `${alias}.element` });
     if (inner === undefined) return undefined;
-    return `EXISTS (SELECT 1 FROM ${memberRows(scope, alias)} AND json_typeof(${alias}.element) = 'object' AND (${inner}))`;
+    return `EXISTS (SELECT 1 FROM ${memberRows(scope, alias)} AND jsonb_typeof(${alias}.element) = 'object' AND (${inner}))`;
   }
   let failed = false;
   const sql = anyAt(scope, 'r.data', parent.keys, parent.multiValued, (element) => {
     const inner = node(filter.filter, scope, { kind: 'element', parent, holder: element.json });
     if (inner === undefined) failed = true;
-    return complex ? `json_typeof(${element.json}) = 'object' AND (${inner})` : `(${inner})`;
+    return complex ? `jsonb_typeof(${element.json}) = 'object' AND (${inner})` : `(${inner})`;
   });
   return failed ? undefined : sql;
 }
@@ -180,7 +183,7 @@ function locate(path: CompareFilter['path'], scope: SqlScope, place: Place): Loc
   return { holder: place.holder, keys: [sub.subAttribute], multiValued: [sub.target.multiValued && !parent.target.multiValued], target: sub.target, members: false };
 }
 
-/** `test` on the located value: through the members table, or through the JSON of `r.data` / the element. */
+/** `test` on the located value: through the members table, or through the jsonb of `r.data` / the element. */
 function read(at: Located, scope: SqlScope, test: (value: JsonRef) => string): string {
   if (!at.members) return anyAt(scope, at.holder, at.keys, at.multiValued, test);
   const alias = scope.alias();
@@ -210,25 +213,25 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
       }
       const ordered = op === 'gt' || op === 'ge' || op === 'lt' || op === 'le';
       // UTF-16 code-unit order in JavaScript is code-point order in "C" but for astral characters.
-      return (v) => `json_typeof(${v.json}) = 'string' AND ${fold(v.text)}${ordered ? ' COLLATE "C"' : ''} ${operator} ${right}`;
+      return (v) => `jsonb_typeof(${v.json}) = 'string' AND ${fold(v.text)}${ordered ? ' COLLATE "C"' : ''} ${operator} ${right}`;
     }
     case 'boolean': {
       if (typeof value !== 'boolean' || op !== 'eq') return undefined;
       const literal = params.add(String(value));
-      return (v) => `json_typeof(${v.json}) = 'boolean' AND ${v.text} = ${literal}`;
+      return (v) => `jsonb_typeof(${v.json}) = 'boolean' AND ${v.text} = ${literal}`;
     }
     case 'integer':
     case 'decimal': {
       if (typeof value !== 'number' || !Number.isFinite(value) || op === 'co' || op === 'sw' || op === 'ew') return undefined;
       const number = params.add(String(value));
-      return (v) => `CASE WHEN json_typeof(${v.json}) = 'number' THEN (${v.text})::numeric END ${SQL_OPERATOR[op]} ${number}::numeric`;
+      return (v) => `CASE WHEN jsonb_typeof(${v.json}) = 'number' THEN (${v.text})::numeric END ${SQL_OPERATOR[op]} ${number}::numeric`;
     }
     case 'dateTime': {
       if (typeof value !== 'string' || op === 'co' || op === 'sw' || op === 'ew') return undefined;
       const instant = parseInstant(value);
       if (instant === undefined) return undefined;
       const at = params.add(instant);
-      return (v) => `${scope.tables.instant}(CASE WHEN json_typeof(${v.json}) = 'string' THEN ${v.text} END) ${SQL_OPERATOR[op]} ${at}::timestamptz`;
+      return (v) => `${scope.tables.instant}(CASE WHEN jsonb_typeof(${v.json}) = 'string' THEN ${v.text} END) ${SQL_OPERATOR[op]} ${at}::timestamptz`;
     }
     default:
       return undefined;

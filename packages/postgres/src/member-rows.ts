@@ -15,10 +15,10 @@ export async function insertMembers(tx: SqlQueryable, t: StoreTables, group: Gro
     `INSERT INTO ${t.members} (tenant, resource_type, group_id, position, member_id, type, element)
      SELECT $1, $2, $3,
        (SELECT coalesce(max(position), -1) FROM ${t.members} WHERE tenant = $1 AND resource_type = $2 AND group_id = $3) + x.ord::int,
-       CASE WHEN json_typeof(x.e->'value') = 'string' THEN x.e->>'value' END,
-       CASE WHEN json_typeof(x.e->'type') = 'string' THEN x.e->>'type' END,
+       CASE WHEN jsonb_typeof(x.e->'value') = 'string' THEN x.e->>'value' END,
+       CASE WHEN jsonb_typeof(x.e->'type') = 'string' THEN x.e->>'type' END,
        x.e
-     FROM json_array_elements($4::json) WITH ORDINALITY AS x(e, ord)`,
+     FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS x(e, ord)`,
     [group.tenant, group.resourceType, group.id, JSON.stringify(elements)],
   );
 }
@@ -50,7 +50,7 @@ export async function applyMemberChange(
   const key = [group.tenant, group.resourceType, group.id];
   if (change.removed.length > 0) {
     await tx.query(
-      `DELETE FROM ${t.members} WHERE tenant = $1 AND resource_type = $2 AND group_id = $3 AND element::jsonb IN (SELECT jsonb_array_elements($4::jsonb))`,
+      `DELETE FROM ${t.members} WHERE tenant = $1 AND resource_type = $2 AND group_id = $3 AND element IN (SELECT jsonb_array_elements($4::jsonb))`,
       [...key, JSON.stringify(change.removed)],
     );
   }
@@ -61,5 +61,5 @@ export async function applyMemberChange(
 
 /** The aggregated member elements of row `r`, in order (NULL when it has none). */
 export function membersColumn(t: StoreTables): string {
-  return `(SELECT json_agg(m.element ORDER BY m.position) FROM ${t.members} m WHERE m.tenant = r.tenant AND m.resource_type = r.resource_type AND m.group_id = r.id) AS members`;
+  return `(SELECT jsonb_agg(m.element ORDER BY m.position) FROM ${t.members} m WHERE m.tenant = r.tenant AND m.resource_type = r.resource_type AND m.group_id = r.id) AS members`;
 }

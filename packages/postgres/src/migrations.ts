@@ -79,6 +79,24 @@ export const MIGRATIONS: readonly Migration[] = [
       $$`,
     ],
   },
+  {
+    version: 2,
+    name: 'resources and group members as jsonb',
+    statements: (t) => [
+      // Rewrites both tables (an ACCESS EXCLUSIVE lock for the length of the rewrite); the expression
+      // indexes on `data->>'…'` are rebuilt on the jsonb column. Every stored value converts: version 1
+      // could not hold U+0000 either (reading any string of a json value that holds one fails).
+      `ALTER TABLE ${t.resources} ALTER COLUMN data TYPE jsonb USING data::jsonb`,
+      `ALTER TABLE ${t.members} ALTER COLUMN element TYPE jsonb USING element::jsonb`,
+      `DROP FUNCTION ${t.pick}(json)`,
+      `CREATE FUNCTION ${t.pick}(v jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT CASE WHEN jsonb_typeof(v) = 'array' THEN coalesce(
+          (SELECT e FROM jsonb_array_elements(v) e WHERE jsonb_typeof(e->'primary') = 'boolean' AND e->>'primary' = 'true' LIMIT 1),
+          v->0)
+        ELSE v END
+      $$`,
+    ],
+  },
 ];
 
 /** The statement that creates the schema and the version table, before the lock is taken. */

@@ -16,6 +16,7 @@ import type { SqlClient, SqlQueryable } from './sql-client.js';
 import { storeTables, type StoreTables } from './sql-names.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
 import { uniqueKey } from './unique-key.js';
+import { holdsNul, unkeepableValue } from './unkeepable-value.js';
 
 export interface PostgresStoreOptions {
   /** Where the tables are: {@link fromPgPool} over a `pg` Pool, or {@link fromPGlite}. Run {@link migrate} on it first. */
@@ -42,8 +43,9 @@ class Outcome<T> {
  * A {@link ScimStore} in PostgreSQL (a server through `pg`, or PGlite): resources as JSONB rows keyed
  * by (tenant, resource type, id), uniqueness in a table with a primary key per unique value, group
  * members one row each, filters, sorting and paging in SQL. Compare-and-swap on `meta.version` is
- * one `UPDATE … WHERE version = $expected`; a uniqueness conflict is returned as data; a
- * connection or query failure rejects, and the server answers 500 and reports it to its logger.
+ * one `UPDATE … WHERE version = $expected`; a uniqueness conflict is returned as data, and so is a
+ * value jsonb cannot hold (U+0000 in a string: `invalidValue`, 400); a connection or query failure
+ * rejects, and the server answers 500 and reports it to its logger.
  */
 export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   const client = options.client;
@@ -65,6 +67,17 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     }
   }
 
+  /** A create or replace: a value PostgreSQL cannot keep (U+0000 in jsonb) is `invalidValue`, and the transaction rolls back. */
+  async function inWrite(work: (tx: SqlQueryable) => Promise<StoreWriteResult>): Promise<StoreWriteResult> {
+    try {
+      return await inTransaction(work);
+    } catch (error) {
+      const refused = unkeepableValue(error);
+      if (refused !== undefined) return refused;
+      throw error;
+    }
+  }
+
   return {
     capabilities: CAPABILITIES,
 
@@ -72,10 +85,10 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const tenant = tenantOf(ctx);
       const attribute = memberAttribute(resourceType);
       const stored = toStoredForm(resource, attribute);
-      return inTransaction<StoreWriteResult>(async (tx) => {
+      return inWrite(async (tx) => {
         const inserted = await tx.query(
           `INSERT INTO ${t.resources} (tenant, resource_type, id, version, created, last_modified, data)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::json) ON CONFLICT DO NOTHING RETURNING id`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
           [tenant, resourceType, resource.id, resource.meta.version, instant(resource.meta.created), instant(resource.meta.lastModified), JSON.stringify(stored.data)],
         );
         if (inserted.rows.length === 0) return new Outcome({ ok: false, reason: 'uniqueness', attribute: 'id' }) as never;
@@ -87,6 +100,8 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     },
 
     async get(resourceType, id, ctx) {
+      // No row can hold U+0000 (a NUL in a text parameter is an error): no such resource.
+      if (holdsNul(id)) return undefined;
       const attribute = memberAttribute(resourceType);
       const found = await client.query<{ data: Record<string, unknown>; members?: unknown[] | null }>(
         `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`,
@@ -101,9 +116,10 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const attribute = memberAttribute(resourceType);
       const copy = { ...resource, id };
       const stored = toStoredForm(copy, attribute);
-      return inTransaction<StoreWriteResult>(async (tx) => {
+      if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
+      return inWrite(async (tx) => {
         const updated = await tx.query(
-          `UPDATE ${t.resources} SET version = $5, created = $6, last_modified = $7, data = $8::json
+          `UPDATE ${t.resources} SET version = $5, created = $6, last_modified = $7, data = $8::jsonb
            WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND version = $4 RETURNING id`,
           [tenant, resourceType, id, expectedVersion, copy.meta.version, instant(copy.meta.created), instant(copy.meta.lastModified), JSON.stringify(stored.data)],
         );
@@ -123,6 +139,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
 
     delete(resourceType, id, expectedVersion, ctx) {
       const tenant = tenantOf(ctx);
+      if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
       return inTransaction<StoreDeleteResult>(async (tx) => {
         const deleted = await tx.query(
           `DELETE FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND ($4::text IS NULL OR version = $4) RETURNING id`,

@@ -39,7 +39,7 @@ export function sortToSql(sort: SortSpec | undefined, scope: SqlScope): SqlSort 
   const members = !resolved.extension && scope.memberAttribute !== undefined && resolved.attribute.toLowerCase() === scope.memberAttribute.toLowerCase();
   if (members) {
     const m = scope.alias();
-    json = `(SELECT ${m}.element FROM ${memberRows(scope, m)} ORDER BY coalesce(${m}.element->>'primary' = 'true' AND json_typeof(${m}.element->'primary') = 'boolean', false) DESC, ${m}.position LIMIT 1)`;
+    json = `(SELECT ${m}.element FROM ${memberRows(scope, m)} ORDER BY coalesce(${m}.element->>'primary' = 'true' AND jsonb_typeof(${m}.element->'primary') = 'boolean', false) DESC, ${m}.position LIMIT 1)`;
     rest = keys.slice(1);
   } else {
     json = `r.data->${quoteLiteral(keys[0] ?? '')}`;
@@ -67,13 +67,13 @@ function sortKey(json: string, type: string, caseExact: boolean, scope: SqlScope
   switch (type) {
     case 'integer':
     case 'decimal':
-      return `(CASE WHEN json_typeof(${json}) = 'number' THEN (${json} #>> '{}')::numeric END)`;
+      return `(CASE WHEN jsonb_typeof(${json}) = 'number' THEN (${json} #>> '{}')::numeric END)`;
     case 'boolean':
-      return `(CASE WHEN json_typeof(${json}) = 'boolean' THEN (${json} #>> '{}')::boolean::int END)`;
+      return `(CASE WHEN jsonb_typeof(${json}) = 'boolean' THEN (${json} #>> '{}')::boolean::int END)`;
     case 'dateTime':
-      return `${scope.tables.instant}(CASE WHEN json_typeof(${json}) = 'string' THEN ${json} #>> '{}' END)`;
+      return `${scope.tables.instant}(CASE WHEN jsonb_typeof(${json}) = 'string' THEN ${json} #>> '{}' END)`;
     default: {
-      const text = `(CASE WHEN json_typeof(${json}) = 'string' THEN ${json} #>> '{}' END)`;
+      const text = `(CASE WHEN jsonb_typeof(${json}) = 'string' THEN ${json} #>> '{}' END)`;
       return `${caseExact ? text : `lower(${text})`} COLLATE "C"`;
     }
   }

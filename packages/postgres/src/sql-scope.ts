@@ -2,7 +2,7 @@ import type { FilterSemantics } from '@scimkit/core';
 import type { SqlParams } from './sql-params.js';
 import { quoteLiteral, type StoreTables } from './sql-names.js';
 
-/** A JSON value in SQL: its json expression, and an expression of its text when it is a scalar. */
+/** A JSON value in SQL: its jsonb expression, and an expression of its text when it is a scalar. */
 export interface JsonRef {
   readonly json: string;
   readonly text: string;
@@ -35,7 +35,7 @@ export function anyAt(scope: SqlScope, holder: string, keys: readonly string[], 
     return rest.length === 0 ? test({ json, text: `(${holder}->>${quoteLiteral(key)})` }) : anyAt(scope, `(${json})`, rest, multiValued.slice(1), test);
   }
   const alias = scope.alias();
-  const elements = `json_array_elements(CASE WHEN json_typeof(${json}) = 'array' THEN ${json} ELSE json_build_array(${json}) END)`;
+  const elements = `jsonb_array_elements(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE jsonb_build_array(${json}) END)`;
   return `EXISTS (SELECT 1 FROM ${elements} AS ${alias}(v) WHERE ${anyAt(scope, `${alias}.v`, rest, multiValued.slice(1), test)})`;
 }
 

@@ -9,8 +9,9 @@ export interface StoredForm {
 
 /**
  * Splits a resource into its row and its member rows. A non-empty array under the member attribute
- * moves to the members table (one row per element), leaving `[]` in its place in the JSON so the
- * document keeps its key order; anything else stays in the JSON as it is.
+ * moves to the members table (one row per element), leaving `[]` in its place in the document (as
+ * every row since schema version 1 has it: the row says the resource has the attribute); anything
+ * else stays in the document as it is.
  */
 export function toStoredForm(resource: ScimResource, memberAttribute: string | undefined): StoredForm {
   if (memberAttribute === undefined) return { data: resource };

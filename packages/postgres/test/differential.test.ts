@@ -58,7 +58,9 @@ const instant = fc.constantFrom(
   '2026-05-02T00:00:00',
   '2025-12-31T23:00:00-01:00',
 );
-const number = fc.constantFrom(-1, 0, 2, 2.25, 2.5, 9, 10, 100);
+// Numbers jsonb spells otherwise than JSON.stringify (1e21 as 1000000000000000000000, 5e-324 with
+// 324 decimals) compare and sort as the doubles they are.
+const number = fc.constantFrom(-1, 0, 2, 2.25, 2.5, 9, 10, 100, 0.1, 1e21, -1.5e-7, 5e-324, 1.7976931348623157e308);
 
 const userArb = fc.record({
   userName: text,

@@ -4,10 +4,15 @@ import { fromPGlite, migrate, type SqlClient } from '@scimkit/postgres';
 let shared: Promise<SqlClient> | undefined;
 let schemas = 0;
 
-/** One PGlite per test file (starting one takes seconds); every caller gets its own migrated schema. */
-export async function freshSchema(): Promise<{ client: SqlClient; schema: string }> {
+/** One PGlite per test file (starting one takes seconds). */
+export function sharedClient(): Promise<SqlClient> {
   shared ??= PGlite.create().then((db) => fromPGlite(db));
-  const client = await shared;
+  return shared;
+}
+
+/** The file's PGlite, with a migrated schema of the caller's own. */
+export async function freshSchema(): Promise<{ client: SqlClient; schema: string }> {
+  const client = await sharedClient();
   const schema = `t${++schemas}`;
   await migrate(client, { schema });
   return { client, schema };

@@ -10,7 +10,7 @@ import { notFoundError } from './not-found.js';
 import { checkIfMatch } from './precondition.js';
 import { assembleResource, changedMeta } from './resource-meta.js';
 import type { ServedType } from './server-context.js';
-import { ETAG_MISMATCH, uniquenessError, WRITE_CONFLICT } from './write-failure.js';
+import { ETAG_MISMATCH, storeRefusalError, uniquenessError, WRITE_CONFLICT } from './write-failure.js';
 
 /** What a revision makes of the stored resource. */
 export interface Revised {
@@ -45,7 +45,8 @@ const MAX_BACKOFF_MS = 32;
 
 /**
  * Stages 4–7 of PUT and PATCH: load (404), precondition (`If-Match`, 412), validate (the
- * revision, 400), `beforeWrite`, execute (compare-and-swap on `meta.version`, 409 uniqueness).
+ * revision, 400), `beforeWrite`, execute (compare-and-swap on `meta.version`, 409 uniqueness, 400 when
+ * the store cannot keep a value).
  *
  * Writes to one resource are serialized within this server. A write that still loses the
  * compare-and-swap (another process changed the resource) is a 412 when the client sent
@@ -93,6 +94,7 @@ export async function updateResource(
       }
       if (written.reason === 'notFound') return err(notFoundError(context, type, id));
       if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));
+      if (written.reason === 'invalidValue') return err(storeRefusalError(written.detail));
       if (precondition.value !== undefined) return err(ETAG_MISMATCH);
       if (attempt >= MAX_WRITE_ATTEMPTS) return err(WRITE_CONFLICT);
       await backoff(attempt);

@@ -6,6 +6,15 @@ export function uniquenessError(attribute: string): ScimError {
   return scimError('uniqueness', `The value of ${name} is already in use by another resource`);
 }
 
+/**
+ * The store cannot keep a value of the resource (`StoreWriteResult` `invalidValue`, a limit of the
+ * store's own): 400 invalidValue with the store's detail (RFC 7644 §3.12, the value is not
+ * acceptable). Nothing was written.
+ */
+export function storeRefusalError(detail: string): ScimError {
+  return scimError('invalidValue', detail);
+}
+
 /** RFC 7644 §3.14: the client's `If-Match` no longer names the current version. */
 export const ETAG_MISMATCH: ScimError = httpError(412, 'ETag mismatch');
 

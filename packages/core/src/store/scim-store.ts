@@ -3,8 +3,11 @@ import type { AttributeType } from '../schema/attribute-definition.js';
 import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
 
 /**
- * The storage contract. A store keeps resources in their SCIM JSON form, losslessly.
- * The core assigns `id`, `meta.created`, `meta.lastModified` and `meta.version`; the store
+ * The storage contract. A store keeps resources in their SCIM JSON form, losslessly: `get` returns
+ * the JSON value `create` or `replace` received, unknown data, unicode and numbers included. The
+ * value, not its spelling: JSON objects are unordered (RFC 8259 §4), so key order may change, and so
+ * may a number's spelling (`1.0` as `1`, `1e2` as `100`) as long as it reads back as the same number;
+ * the core presents every resource in schema order itself. The core assigns `id`, `meta.created`, `meta.lastModified` and `meta.version`; the store
  * compares versions atomically and enforces uniqueness atomically.
  *
  * Expected outcomes (not found, version mismatch, uniqueness) are returned as data; a store
@@ -108,10 +111,17 @@ export interface CascadedChange {
   readonly after: ScimResource;
 }
 
+/**
+ * What `create` and `replace` did. `invalidValue`: the store cannot keep a value of the resource, a
+ * limit of its own rather than of SCIM (PostgreSQL `jsonb` cannot hold U+0000 in a string); nothing
+ * was written, and the server answers 400 `invalidValue` with `detail`, which should say what the
+ * value is and why, without echoing it whole.
+ */
 export type StoreWriteResult =
   | { readonly ok: true; readonly resource: ScimResource }
   | { readonly ok: false; readonly reason: 'notFound' | 'versionMismatch' }
-  | { readonly ok: false; readonly reason: 'uniqueness'; readonly attribute: string };
+  | { readonly ok: false; readonly reason: 'uniqueness'; readonly attribute: string }
+  | { readonly ok: false; readonly reason: 'invalidValue'; readonly detail: string };
 
 export type StoreDeleteResult =
   | { readonly ok: true; readonly cascaded?: readonly CascadedChange[] }

@@ -9,7 +9,8 @@ const MEMBERS = 200;
 
 /**
  * `WriteContext.changes` on replace: a store may apply the element-by-element change or ignore it,
- * but the resource it keeps is exactly the whole `resource` argument either way.
+ * but the resource it keeps is exactly the whole `resource` argument either way (as a JSON value:
+ * compared by deep equality, element order included, key order not).
  */
 export function describeChanges(store: () => ScimStore, models: () => ConformanceModels): void {
   describe('replace with element changes', () => {
@@ -29,7 +30,6 @@ export function describeChanges(store: () => ScimStore, models: () => Conformanc
       expect(written).toEqual({ ok: true, resource: next });
       const read = await store().get('Group', before.id);
       expect(read).toEqual(next);
-      expect(JSON.stringify(read)).toBe(JSON.stringify(next));
     });
 
     it('removing members from the middle and adding others in one write stores exactly the resource given', async () => {

@@ -12,7 +12,7 @@ import { assembleResource, createdMeta } from '../resource-meta.js';
 import { errorResponse } from '../serialize.js';
 import type { ScimResponse } from '../scim-request.js';
 import { validationOptions, type ServedType } from '../server-context.js';
-import { uniquenessError } from '../write-failure.js';
+import { storeRefusalError, uniquenessError } from '../write-failure.js';
 import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
@@ -42,7 +42,9 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   if (!allowed.ok) return errorResponse(allowed.error);
   const written = await context.store.create(name, resource, { ...exchange.storeContext, unique: type.model.unique });
   if (!written.ok) {
-    return errorResponse(written.reason === 'uniqueness' ? uniquenessError(written.attribute) : { status: 409, detail: 'The resource could not be created' });
+    if (written.reason === 'uniqueness') return errorResponse(uniquenessError(written.attribute));
+    if (written.reason === 'invalidValue') return errorResponse(storeRefusalError(written.detail));
+    return errorResponse({ status: 409, detail: 'The resource could not be created' });
   }
   const created = written.resource;
   // A new id is in no group, unless dangling references are accepted (a group may name it first).
