@@ -12,6 +12,20 @@ import { computeGroups } from './user-groups.js';
  * `attributes=groups.display`, URN-qualified names and `excludedAttributes` all agree.
  */
 export function showsGroups(type: ServedType, selection: AttributeSelection): boolean {
+  const plain = (selection.attributes ?? []).length === 0 && (selection.excludedAttributes ?? []).length === 0 && selection.sent === undefined;
+  if (!plain) return probeShowsGroups(type, selection);
+  let shown = shownByDefault.get(type);
+  if (shown === undefined) {
+    shown = probeShowsGroups(type, selection);
+    shownByDefault.set(type, shown);
+  }
+  return shown;
+}
+
+/** Whether a request that selects nothing shows `groups`, per served type (immutable): a memo, not state. */
+const shownByDefault = new WeakMap<ServedType, boolean>();
+
+function probeShowsGroups(type: ServedType, selection: AttributeSelection): boolean {
   const probe: ScimResource = {
     schemas: [type.model.core.id],
     id: 'probe',
