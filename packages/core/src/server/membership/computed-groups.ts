@@ -12,7 +12,7 @@ import { computeGroups } from './user-groups.js';
  * `attributes=groups.display`, URN-qualified names and `excludedAttributes` all agree.
  */
 export function showsGroups(type: ServedType, selection: AttributeSelection): boolean {
-  const plain = (selection.attributes ?? []).length === 0 && (selection.excludedAttributes ?? []).length === 0 && selection.sent === undefined;
+  const plain = (selection.attributes ?? []).length === 0 && (selection.excludedAttributes ?? []).length === 0;
   if (!plain) return probeShowsGroups(type, selection);
   let shown = shownByDefault.get(type);
   if (shown === undefined) {
