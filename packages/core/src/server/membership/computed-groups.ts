@@ -5,6 +5,7 @@ import type { Exchange } from '../exchange.js';
 import type { ServedType } from '../server-context.js';
 import { GROUPS, type Membership } from './membership.js';
 import { computeGroups } from './user-groups.js';
+import { withEntry } from '../../json/with-entry.js';
 
 /**
  * Whether a response with `selection` shows `groups` of `type` (RFC 7644 §3.4.2.5, RFC 7643 §2.2
@@ -44,8 +45,10 @@ export function computedOn(exchange: Exchange, type: ServedType): Membership | u
 /** `resource` with its computed `groups` (none: the attribute is absent, RFC 7643 §2.5). */
 export async function withGroups(exchange: Exchange, membership: Membership, resource: ScimResource): Promise<ScimResource> {
   const groups = await computeGroups(exchange, membership, resource.id);
+  if (groups.length > 0) return withEntry(resource, GROUPS, groups);
+  if (!Object.prototype.hasOwnProperty.call(resource, GROUPS)) return resource;
   const { [GROUPS]: _stored, ...rest } = resource;
-  return (groups.length === 0 ? rest : { ...rest, [GROUPS]: groups }) as ScimResource;
+  return rest as ScimResource;
 }
 
 /**
