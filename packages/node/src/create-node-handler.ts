@@ -97,9 +97,10 @@ function originForm(target: string): string {
 function send(res: ServerResponse, response: ScimResponse): void {
   if (res.headersSent || res.destroyed) return;
   try {
-    const body = response.body === undefined ? undefined : Buffer.from(response.body, 'utf8');
-    res.writeHead(response.status, body === undefined ? response.headers : { ...response.headers, 'Content-Length': String(body.byteLength) });
-    res.end(body);
+    const body = response.body;
+    res.writeHead(response.status, body === undefined ? response.headers : { ...response.headers, 'Content-Length': String(Buffer.byteLength(body, 'utf8')) });
+    // A string, not a Buffer: Node writes it with the header block in one write.
+    res.end(body, 'utf8');
   } catch {
     res.destroy();
   }

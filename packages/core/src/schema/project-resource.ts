@@ -31,28 +31,31 @@ type Picked = Map<AttributeDefinition, true | Set<AttributeDefinition>>;
 export function projectResource(model: ResourceModel, resource: Readonly<Record<string, unknown>>, selection: AttributeSelection = {}): Record<string, unknown> {
   const requested = selection.attributes !== undefined && selection.attributes.length > 0 ? pick(model, selection.attributes) : undefined;
   const excluded = requested === undefined && selection.excludedAttributes !== undefined ? pick(model, selection.excludedAttributes) : undefined;
+  const sent = selection.sent !== undefined && selection.sent.size > 0 ? selection.sent : undefined;
 
   const body: Record<string, unknown> = {};
   const extensions: [string, Record<string, unknown>][] = [];
   let meta: unknown;
-  const source = keysByLowercase(resource);
-  for (const attribute of topLevelAttributes(model)) {
-    const value = project(attribute, read(resource, source, attribute.name), requested, excluded, selection.sent);
+  const top = topLevelAttributes(model);
+  const values = readAll(resource, topLevelNames(model));
+  for (let i = 0; i < top.length; i++) {
+    const attribute = top[i] as AttributeDefinition;
+    const value = project(attribute, values[i], requested, excluded, sent);
     if (value === undefined) continue;
     if (attribute.name === 'meta') meta = value;
     else body[attribute.name] = value;
   }
-  for (const { schema } of model.extensions) {
-    const container = read(resource, source, schema.id);
-    if (!isObject(container)) continue;
-    const inner = keysByLowercase(container);
+  model.extensions.forEach(({ schema }, index) => {
+    const container = values[top.length + 1 + index];
+    if (!isObject(container)) return;
+    const inner = readAll(container, schema.attributes);
     const out: Record<string, unknown> = {};
-    for (const attribute of schema.attributes) {
-      const value = project(attribute, read(container, inner, attribute.name), requested, excluded, selection.sent);
+    schema.attributes.forEach((attribute, at) => {
+      const value = project(attribute, inner[at], requested, excluded, sent);
       if (value !== undefined) out[attribute.name] = value;
-    }
+    });
     if (Object.keys(out).length > 0) extensions.push([schema.id, out]);
-  }
+  });
 
   const out: Record<string, unknown> = { schemas: [model.core.id, ...extensions.map(([id]) => id)] };
   Object.assign(out, body);
@@ -60,6 +63,22 @@ export function projectResource(model: ResourceModel, resource: Readonly<Record<
   if (meta !== undefined) out['meta'] = meta;
   return out;
 }
+
+/**
+ * Every key a resource of `model` may have at the top, in the order `projectResource` reads them:
+ * the top-level attributes, `schemas`, then each extension's URN. Derived once per model.
+ */
+function topLevelNames(model: ResourceModel): readonly { readonly name: string }[] {
+  let names = namesOf.get(model);
+  if (names === undefined) {
+    names = Object.freeze([...topLevelAttributes(model), { name: 'schemas' }, ...model.extensions.map(({ schema }) => ({ name: schema.id }))]);
+    namesOf.set(model, names);
+  }
+  return names;
+}
+
+/** Derived from immutable models only: a memo, not state. */
+const namesOf = new WeakMap<ResourceModel, readonly { readonly name: string }[]>();
 
 /** Collect the attributes and sub-attributes a list of paths names. */
 function pick(model: ResourceModel, paths: readonly AttrPath[]): Picked {
@@ -95,29 +114,86 @@ function project(
     if (requested !== undefined ? chosen === undefined : (attribute.returned === 'request' && sent?.has(attribute) !== true) || dropped === true) return undefined;
   }
   if (attribute.type !== 'complex' || attribute.subAttributes === undefined) return copy(value);
-  const subs = attribute.subAttributes;
-  const keep = (sub: AttributeDefinition): boolean => {
+  const shown = shownSubAttributes(attribute.subAttributes, chosen, dropped, sent);
+  if (!Array.isArray(value)) return projectElement(value, shown);
+  const items: unknown[] = [];
+  for (const item of value) {
+    const projected = projectElement(item, shown);
+    if (projected !== undefined) items.push(projected);
+  }
+  return items.length > 0 ? items : undefined;
+}
+
+/** The sub-attributes a response shows, in schema order. */
+function shownSubAttributes(
+  subs: readonly AttributeDefinition[],
+  chosen: true | Set<AttributeDefinition> | undefined,
+  dropped: true | Set<AttributeDefinition> | undefined,
+  sent: ReadonlySet<AttributeDefinition> | undefined,
+): readonly AttributeDefinition[] {
+  if (chosen === undefined && dropped === undefined && sent === undefined) return defaultSubAttributes(subs);
+  return subs.filter((sub) => {
     if (sub.returned === 'never') return false;
     if (sub.returned === 'always') return true;
     if (chosen instanceof Set) return chosen.has(sub);
     if (chosen === true) return true;
     if (sub.returned === 'request') return sent?.has(sub) === true;
     return !(dropped instanceof Set && dropped.has(sub));
-  };
-  const one = (item: unknown): unknown => {
-    if (!isObject(item)) return copy(item);
-    const keys = keysByLowercase(item);
-    const out: Record<string, unknown> = {};
-    for (const sub of subs) {
-      if (!keep(sub)) continue;
-      const v = read(item, keys, sub.name);
-      if (v !== undefined && v !== null) out[sub.name] = copy(v);
+  });
+}
+
+/** The sub-attributes shown when the request selects nothing: every `always` and `default` one. Derived once per list. */
+function defaultSubAttributes(subs: readonly AttributeDefinition[]): readonly AttributeDefinition[] {
+  let shown = defaultsOf.get(subs);
+  if (shown === undefined) {
+    shown = Object.freeze(subs.filter((sub) => sub.returned === 'always' || sub.returned === 'default'));
+    defaultsOf.set(subs, shown);
+  }
+  return shown;
+}
+
+/** Derived from immutable attribute definitions only: a memo, not state. */
+const defaultsOf = new WeakMap<readonly AttributeDefinition[], readonly AttributeDefinition[]>();
+
+function projectElement(item: unknown, shown: readonly AttributeDefinition[]): unknown {
+  if (!isObject(item)) return copy(item);
+  const values = readAll(item, shown);
+  const out: Record<string, unknown> = {};
+  let any = false;
+  for (let i = 0; i < shown.length; i++) {
+    const v = values[i];
+    if (v === undefined || v === null) continue;
+    out[(shown[i] as AttributeDefinition).name] = copy(v);
+    any = true;
+  }
+  return any ? out : undefined;
+}
+
+/**
+ * The values of `names` in `object`, matched case-insensitively (RFC 7643 §2.1). Keys spelled as the
+ * schema spells them (what the core writes) are found directly; only an object with some other
+ * spelling pays for a lower-cased index of its keys.
+ */
+function readAll(object: Readonly<Record<string, unknown>>, names: readonly { readonly name: string }[]): unknown[] {
+  const values = new Array<unknown>(names.length);
+  let found = 0;
+  for (let i = 0; i < names.length; i++) {
+    const name = (names[i] as { readonly name: string }).name;
+    if (Object.prototype.hasOwnProperty.call(object, name)) {
+      values[i] = object[name];
+      found++;
     }
-    return Object.keys(out).length > 0 ? out : undefined;
-  };
-  if (!Array.isArray(value)) return one(value);
-  const items = value.map(one).filter((v) => v !== undefined);
-  return items.length > 0 ? items : undefined;
+  }
+  let keys = 0;
+  for (const key in object) if (Object.prototype.hasOwnProperty.call(object, key)) keys++;
+  if (found === keys) return values;
+  const lower = keysByLowercase(object);
+  for (let i = 0; i < names.length; i++) {
+    if (values[i] !== undefined) continue;
+    const key = lower.get((names[i] as { readonly name: string }).name.toLowerCase());
+    if (key !== undefined) values[i] = object[key];
+  }
+  return values;
 }
 
 function keysByLowercase(object: Readonly<Record<string, unknown>>): Map<string, string> {
@@ -129,15 +205,20 @@ function keysByLowercase(object: Readonly<Record<string, unknown>>): Map<string,
   return keys;
 }
 
-function read(object: Readonly<Record<string, unknown>>, keys: Map<string, string>, name: string): unknown {
-  const key = Object.prototype.hasOwnProperty.call(object, name) ? name : keys.get(name.toLowerCase());
-  return key === undefined ? undefined : object[key];
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A deep copy of a JSON value (what a resource holds), so the result shares nothing with the input. */
 function copy(value: unknown): unknown {
-  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copy);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const inner = copy((value as Record<string, unknown>)[key]);
+    // An own `__proto__` key (JSON.parse makes one) stays a key, never a prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
+    else out[key] = inner;
+  }
+  return out;
 }

@@ -70,7 +70,8 @@ export function validateMembers(
   const found = new Map<AttributeDefinition, unknown>();
   const seen = new Set<AttributeDefinition>();
   for (const key of Object.keys(object)) {
-    const attribute = byName(attributes).get(key.toLowerCase());
+    const names = byName(attributes);
+    const attribute = names.get(key) ?? names.get(key.toLowerCase());
     if (attribute === undefined) {
       if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
       continue;
@@ -125,11 +126,14 @@ const indexes = new WeakMap<readonly AttributeDefinition[], ReadonlyMap<string, 
 function byName(attributes: readonly AttributeDefinition[]): ReadonlyMap<string, AttributeDefinition> {
   let index = indexes.get(attributes);
   if (index === undefined) {
+    // Lower-cased names (RFC 7643 §2.1: names are case-insensitive), plus each schema spelling
+    // as it is, so the usual key is found without lower-casing it.
     const map = new Map<string, AttributeDefinition>();
     for (const attribute of attributes) {
       const lower = attribute.name.toLowerCase();
       if (!map.has(lower)) map.set(lower, attribute);
     }
+    for (const attribute of attributes) if (map.get(attribute.name.toLowerCase()) === attribute) map.set(attribute.name, attribute);
     index = map;
     indexes.set(attributes, index);
   }

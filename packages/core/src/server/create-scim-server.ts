@@ -28,6 +28,7 @@ import type { ScimServerConfig } from './scim-server-config.js';
 import type { ScimRequest, ScimResponse } from './scim-request.js';
 import { errorResponse } from './serialize.js';
 import { createServerContext, type ServerContext } from './server-context.js';
+import { withEntry } from '../json/with-entry.js';
 
 /** A configured SCIM service provider. Transport-free: adapters feed it `ScimRequest`s. */
 export interface ScimServer {
@@ -79,7 +80,7 @@ function isHead(request: ScimRequest): boolean {
 
 /** Every response carries the request's id, so a client can quote it and logs can be joined. */
 function withRequestId(response: ScimResponse, requestId: string): ScimResponse {
-  return { ...response, headers: { ...response.headers, 'X-Request-Id': requestId } };
+  return withEntry(response, 'headers', withEntry(response.headers, 'X-Request-Id', requestId));
 }
 
 async function answer(server: ServerContext, request: ScimRequest, trail: RequestTrail): Promise<ScimResponse> {

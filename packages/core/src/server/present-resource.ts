@@ -2,6 +2,7 @@ import { projectResource } from '../schema/project-resource.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { AttributeSelection } from '../schema/project-resource.js';
 import type { ServedType } from './server-context.js';
+import { withEntry } from '../json/with-entry.js';
 
 /**
  * The canonical URL of a resource (RFC 7643 §3.1 `meta.location`): `{baseUrl}{endpoint}/{id}`.
@@ -15,7 +16,7 @@ export function resourceLocation(type: ServedType, id: string, baseUrl: string):
 /** The resource with its `meta.location` (when its type has one), as every response shows it. */
 export function locateResource(type: ServedType, resource: ScimResource, baseUrl: string): ScimResource {
   const location = resourceLocation(type, resource.id, baseUrl);
-  return location === undefined ? resource : { ...resource, meta: { ...resource.meta, location } };
+  return location === undefined ? resource : withEntry(resource, 'meta', withEntry(resource.meta, 'location', location));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
+import { setOwn } from '../json/with-entry.js';
 
 /**
  * The next weak entity tag after `previous` (RFC 7644 §3.14): `W/"1"`, `W/"2"`, … A version is a
@@ -31,6 +32,12 @@ export function changedMeta(existing: ScimResource, now: string): ScimMeta {
  * (the order RFC 7643 §8 examples use). `id` and `meta` in `body` are ignored.
  */
 export function assembleResource(body: Readonly<Record<string, unknown>>, id: string, meta: ScimMeta): ScimResource {
-  const { schemas, id: _ignoredId, meta: _ignoredMeta, ...attributes } = body;
-  return { schemas: Array.isArray(schemas) ? (schemas as string[]) : [], id, ...attributes, meta };
+  // Built key by key: a rest and spread followed by a key take V8's slow path (~1 µs per create).
+  const schemas = body['schemas'];
+  const out: Record<string, unknown> = { schemas: Array.isArray(schemas) ? (schemas as string[]) : [], id };
+  for (const key of Object.keys(body)) {
+    if (key !== 'schemas' && key !== 'id' && key !== 'meta') setOwn(out, key, body[key]);
+  }
+  out['meta'] = meta;
+  return out as ScimResource;
 }

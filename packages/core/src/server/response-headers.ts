@@ -2,13 +2,12 @@
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 
 /**
- * Response headers every adapter can write: a value that is not a valid field value (a store's
+ * Response headers every adapter can write (into `out` when given): a value that is not a valid field value (a store's
  * version holding CR LF, an id or base URL with non-ASCII characters) would make Node throw
  * while writing, or split the header. `Location` is encoded to ASCII (IDNA host, percent-encoded path,
  * RFC 3986 §2.1); any other invalid value is left out rather than sent broken.
  */
-export function writableHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
+export function writableHeaders(headers: Readonly<Record<string, string>>, out: Record<string, string> = {}): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value !== 'string') continue;
     if (FIELD_VALUE.test(value)) out[name] = value;

@@ -8,6 +8,7 @@ import { parseAttributeSelection, type AttributeSelection } from './attribute-se
 import { queryParameter } from './query-parameter.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from './server-context.js';
+import { withEntry } from '../json/with-entry.js';
 
 /** A list or search request (RFC 7644 §3.4.2, §3.4.3), parsed and with paging resolved. */
 export interface SearchParameters {
@@ -89,7 +90,7 @@ function searchParameters(context: ServerContext, raw: RawSearch): Result<Search
   let filter: Filter | undefined;
   if (raw.filter !== undefined && raw.filter !== null && !(typeof raw.filter === 'string' && raw.filter.trim() === '')) {
     if (typeof raw.filter !== 'string') return err(scimError('invalidFilter', 'filter must be a string'));
-    const parsed = parseFilter(raw.filter, { ...context.filterLimits, unquotedValues: context.compatibility.unquotedFilterValues });
+    const parsed = parseFilter(raw.filter, withEntry(context.filterLimits, 'unquotedValues', context.compatibility.unquotedFilterValues));
     if (!parsed.ok) return parsed;
     filter = parsed.value;
   }

@@ -9,7 +9,9 @@ export const SCIM_MEDIA_TYPE = 'application/scim+json';
 
 /** Stage 9, serialize: a JSON response with the SCIM media type. */
 export function jsonResponse(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): ScimResponse {
-  return { status, headers: { 'Content-Type': SCIM_MEDIA_TYPE, ...writableHeaders(headers) }, body: JSON.stringify(body) };
+  const out: Record<string, string> = { 'Content-Type': SCIM_MEDIA_TYPE };
+  writableHeaders(headers, out);
+  return { status, headers: out, body: JSON.stringify(body) };
 }
 
 /** A body-less response (204, 304). */

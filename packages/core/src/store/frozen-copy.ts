@@ -7,6 +7,8 @@
  * keeps the 100,000 element objects and copies only the new one.
  */
 
+import { setOwn } from '../json/with-entry.js';
+
 /**
  * A deep-frozen copy of the JSON value `value`. Where `value` holds, at the same place, the very
  * object `previous` holds (`previous` being a value this module froze), that object is reused
@@ -94,8 +96,3 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** `target[key] = value`, also for the key `__proto__` (which an assignment would treat as the prototype). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}

@@ -10,7 +10,7 @@ export interface QueuedRequest {
 
 /** The part of a Node response (`http.ServerResponse`) that a {@link ConnectionQueue} watches. */
 export interface QueuedResponse {
-  once(event: 'finish' | 'close', listener: () => void): unknown;
+  once(event: 'close', listener: () => void): unknown;
 }
 
 /** Answers the requests of each HTTP/1.1 connection one at a time; see {@link createConnectionQueue}. */
@@ -30,7 +30,8 @@ interface Lane {
 
 /**
  * Answers the requests of one HTTP/1.1 connection one at a time, in order (RFC 9112 §9.3.2), and
- * starts the next only once the previous response has been handed to the socket (its `finish`),
+ * starts the next only once the previous response has been handed to the socket (its `close`, which
+ * Node emits after `finish`, or when the connection goes),
  * so a client that pipelines requests and never reads the responses stops being served when its
  * socket buffers are full, instead of the server building every response in memory. At most
  * `maxWaiting` requests wait behind the current one; a request beyond that gets `refuse`
@@ -47,15 +48,11 @@ export function createConnectionQueue(maxWaiting: number = DEFAULT_MAX_PIPELINED
       const current = lane;
       const run = (): void => {
         current.busy = true;
-        let done = false;
-        const release = (): void => {
-          if (done) return;
-          done = true;
+        // A response emits `close` once it is finished or its connection is gone, whichever comes first.
+        res.once('close', () => {
           current.busy = false;
           current.waiting.shift()?.();
-        };
-        res.once('finish', release);
-        res.once('close', release);
+        });
         serve();
       };
       if (!current.busy) return run();

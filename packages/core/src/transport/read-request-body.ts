@@ -5,6 +5,8 @@ import { createBodyCollector, refusedBody } from './body-collector.js';
 export interface RequestBodyStream {
   readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>>;
   readonly destroyed?: boolean;
+  /** 1 for HTTP/1.x (where a request without Content-Length or Transfer-Encoding has no body), 2 for HTTP/2. */
+  readonly httpVersionMajor?: number;
   on(event: 'data' | 'end' | 'error' | 'close', listener: (chunk: Uint8Array) => void): unknown;
   off(event: 'data' | 'end' | 'error' | 'close', listener: (chunk: Uint8Array) => void): unknown;
   pause(): unknown;
@@ -29,6 +31,14 @@ export type RequestBodyRead =
 
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
+const EMPTY_BODY: RequestBodyRead = Object.freeze({ kind: 'body', body: undefined });
+
+function hasNoBody(headers: RequestBodyStream['headers']): boolean {
+  if (headers === undefined) return false;
+  const length = headers['content-length'];
+  return (length === undefined || length === '0') && headers['transfer-encoding'] === undefined;
+}
+
 /**
  * Reads an unread request stream into memory for `handle()`, within `maxBytes` (RFC 9110 §15.5.14:
  * a declared oversize body is refused before any of it is read) and `timeoutMs` (§15.5.9). Never
@@ -38,6 +48,10 @@ export function readRequestBody(stream: RequestBodyStream, options: RequestBodyO
   const { maxBytes, timeoutMs = DEFAULT_BODY_TIMEOUT_MS } = options;
   if (Number(stream.headers?.['content-length']) > maxBytes) return Promise.resolve(refusedBody('tooLarge', maxBytes));
   if (stream.destroyed === true) return Promise.resolve({ kind: 'aborted' });
+  // RFC 9112 §6.3: an HTTP/1.1 request with neither Content-Length nor Transfer-Encoding has no
+  // body (every GET and DELETE a client sends): nothing to wait for, no listeners, no timer. (An
+  // HTTP/2 request may have a body without either, so it is read.)
+  if (stream.httpVersionMajor === 1 && hasNoBody(stream.headers)) return Promise.resolve(EMPTY_BODY);
   return new Promise((resolve) => {
     const collected = createBodyCollector(maxBytes);
     const finish = (result: RequestBodyRead): void => {

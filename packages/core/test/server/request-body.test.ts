@@ -82,6 +82,8 @@ describe('request bodies (RFC 7644 §3.8)', () => {
       '{"userName":"a","name":{"givenName":"x","givenName":"y"}}',
       '{"userName":"b","\\u0075serName":"c"}',
       '{"userName":"c","emails":[{"value":"a@b.c","value":"d@e.f"}]}',
+      // A name ending in an escaped backslash: the quote after it closes the name.
+      '{"userName":"d","x\\\\":1,"x\\\\":2}',
     ]) {
       const reply = await call(target, { ...USERS, body });
       expect(reply.status, body).toBe(400);
@@ -94,6 +96,10 @@ describe('request bodies (RFC 7644 §3.8)', () => {
     // The same name in different objects, or inside strings, is fine.
     const fine = '{"userName":"ok \\"userName\\": {,}[","name":{"formatted":"x"},"emails":[{"value":"a@b.c","type":"work"},{"value":"d@e.f","type":"home"}]}';
     expect((await call(target, { ...USERS, body: fine })).status).toBe(201);
+    // Escaped backslashes and quotes in names and values do not confuse where a string ends.
+    const escaped = '{"userName":"e\\\\","name":{"formatted":"\\\\\\"q\\\\","givenName":"\\""}}';
+    const created = await call(target, { ...USERS, body: escaped });
+    expect(created.body.name, JSON.stringify(created.body)).toEqual({ formatted: '\\"q\\', givenName: '"' });
   });
 
   it('scans a 1 MB body for duplicate members quickly', async () => {

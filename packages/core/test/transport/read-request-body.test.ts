@@ -23,6 +23,21 @@ describe('readRequestBody', () => {
     expect(await none).toEqual({ kind: 'body', body: undefined });
   });
 
+  it('answers an HTTP/1.1 request without Content-Length or Transfer-Encoding as bodiless at once (RFC 9112 §6.3); reads an HTTP/2 one', async () => {
+    const bodiless = Object.assign(request(), { httpVersionMajor: 1 });
+    // Never ended: a stream it waited on would never settle.
+    expect(await readRequestBody(bodiless, { maxBytes: 10 })).toEqual({ kind: 'body', body: undefined });
+    expect(bodiless.listenerCount('data')).toBe(0);
+    const chunked = Object.assign(request({ 'transfer-encoding': 'chunked' }), { httpVersionMajor: 1 });
+    const read = readRequestBody(chunked, { maxBytes: 10 });
+    chunked.end('{"a":1}');
+    expect(text(((await read) as { body: Uint8Array }).body)).toBe('{"a":1}');
+    const http2 = Object.assign(request(), { httpVersionMajor: 2 });
+    const streamed = readRequestBody(http2, { maxBytes: 10 });
+    http2.end('{"b":2}');
+    expect(text(((await streamed) as { body: Uint8Array }).body)).toBe('{"b":2}');
+  });
+
   it('refuses a declared oversize body with a 413 before reading, and one that grows past the limit', async () => {
     const declared = await readRequestBody(request({ 'content-length': '11' }), { maxBytes: 10 });
     expect(declared.kind === 'refused' && declared.response.status).toBe(413);

@@ -5,6 +5,7 @@ import type { Exchange } from '../exchange.js';
 import type { ServedType } from '../server-context.js';
 import { GROUPS, type Membership } from './membership.js';
 import { computeGroups } from './user-groups.js';
+import { withEntry } from '../../json/with-entry.js';
 
 /**
  * Whether a response with `selection` shows `groups` of `type` (RFC 7644 §3.4.2.5, RFC 7643 §2.2
@@ -12,6 +13,20 @@ import { computeGroups } from './user-groups.js';
  * `attributes=groups.display`, URN-qualified names and `excludedAttributes` all agree.
  */
 export function showsGroups(type: ServedType, selection: AttributeSelection): boolean {
+  const plain = (selection.attributes ?? []).length === 0 && (selection.excludedAttributes ?? []).length === 0;
+  if (!plain) return probeShowsGroups(type, selection);
+  let shown = shownByDefault.get(type);
+  if (shown === undefined) {
+    shown = probeShowsGroups(type, selection);
+    shownByDefault.set(type, shown);
+  }
+  return shown;
+}
+
+/** Whether a request that selects nothing shows `groups`, per served type (immutable): a memo, not state. */
+const shownByDefault = new WeakMap<ServedType, boolean>();
+
+function probeShowsGroups(type: ServedType, selection: AttributeSelection): boolean {
   const probe: ScimResource = {
     schemas: [type.model.core.id],
     id: 'probe',
@@ -30,8 +45,10 @@ export function computedOn(exchange: Exchange, type: ServedType): Membership | u
 /** `resource` with its computed `groups` (none: the attribute is absent, RFC 7643 §2.5). */
 export async function withGroups(exchange: Exchange, membership: Membership, resource: ScimResource): Promise<ScimResource> {
   const groups = await computeGroups(exchange, membership, resource.id);
+  if (groups.length > 0) return withEntry(resource, GROUPS, groups);
+  if (!Object.prototype.hasOwnProperty.call(resource, GROUPS)) return resource;
   const { [GROUPS]: _stored, ...rest } = resource;
-  return (groups.length === 0 ? rest : { ...rest, [GROUPS]: groups }) as ScimResource;
+  return rest as ScimResource;
 }
 
 /**

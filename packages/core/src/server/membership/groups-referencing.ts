@@ -13,8 +13,15 @@ import type { Membership } from './membership.js';
  */
 export async function groupsReferencing(context: ServerContext, membership: Membership, id: string, ctx: StoreContext): Promise<readonly ScimResource[]> {
   const filter: Filter = { kind: 'compare', path: { attr: membership.members.name, subAttr: 'value' }, op: 'eq', value: id };
-  const matches = compileFilter(filter, membership.group.model);
-  if (!matches.ok) return [];
-  const result = await queryResources(context, membership.group, { filter, matches: matches.value }, ctx);
+  // Compiled only if the store evaluates in memory: an indexed store answers from the filter alone.
+  let compiled: ((resource: ScimResource) => boolean) | undefined;
+  const matches = (resource: ScimResource): boolean => {
+    if (compiled === undefined) {
+      const result = compileFilter(filter, membership.group.model);
+      compiled = result.ok ? result.value : () => false;
+    }
+    return compiled(resource);
+  };
+  const result = await queryResources(context, membership.group, { filter, matches }, ctx);
   return result.resources;
 }

@@ -15,6 +15,7 @@ import { validationOptions, type ServedType } from '../server-context.js';
 import { storeRefusalError, uniquenessError } from '../write-failure.js';
 import { sentAttributes } from '../sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
+import { withEntry } from '../../json/with-entry.js';
 
 /** `POST {endpoint}` (RFC 7644 §3.3): 201 with the created resource, `Location` and `ETag`. */
 export async function createResource(exchange: Exchange, type: ServedType): Promise<ScimResponse> {
@@ -40,7 +41,7 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   if (!sized.ok) return errorResponse(sized.error);
   const allowed = await checkBeforeWrite(exchange, { operation: 'create', resourceType: name, id, resource });
   if (!allowed.ok) return errorResponse(allowed.error);
-  const written = await context.store.create(name, resource, { ...exchange.storeContext, unique: type.model.unique });
+  const written = await context.store.create(name, resource, withEntry(exchange.storeContext, 'unique', type.model.unique));
   if (!written.ok) {
     if (written.reason === 'uniqueness') return errorResponse(uniquenessError(written.attribute));
     if (written.reason === 'invalidValue') return errorResponse(storeRefusalError(written.detail));
@@ -49,7 +50,7 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   const created = written.resource;
   // A new id is in no group, unless dangling references are accepted (a group may name it first).
   const [computed] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
-  const shown = { ...selection.value, sent: sentAttributes(type.model, valid.value) };
+  const shown = withEntry(selection.value, 'sent', sentAttributes(type.model, valid.value));
   const response = resourceResponse(201, presentResource(type, computed ?? created, exchange.baseUrl, shown), created, resourceLocation(type, created.id, exchange.baseUrl));
   await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
   return response;

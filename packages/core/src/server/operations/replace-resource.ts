@@ -11,6 +11,7 @@ import type { ScimResponse } from '../scim-request.js';
 import { validationOptions, type ServedType } from '../server-context.js';
 import { updateResource } from '../update-resource.js';
 import { sentAttributes } from '../sent-attributes.js';
+import { withEntry } from '../../json/with-entry.js';
 import { resourceResponse } from './resource-response.js';
 
 /**
@@ -37,7 +38,7 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   const { before, after, changed } = outcome.value;
   // PUT replaces everything: what the stored resource holds is what the client sent.
   const [shown] = await withComputedAttributes(exchange, type, [after], selection.value);
-  const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after) }), after);
+  const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, withEntry(selection.value, 'sent', sentAttributes(type.model, after))), after);
   if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }
