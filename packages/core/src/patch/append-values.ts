@@ -4,7 +4,7 @@ import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
-import { valueKeyOf } from './value-key.js';
+import { scanKeys, valueKeyOf } from './value-key.js';
 import { indexedVisits, spend, type WorkBudget } from './work-budget.js';
 
 export interface Appended {
@@ -28,7 +28,12 @@ export function appendValues(
   // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
   const appending = spend(budget, items.length, at);
   if (!appending.ok) return appending;
-  const elements = [...current];
+  // `current` is not copied until the end: new values are collected in `appended`, merged ones in
+  // `merged` (by index), and the result is one `concat` (a frozen stored array copies fastest so).
+  const appended: unknown[] = [];
+  const merged = new Map<number, unknown>();
+  const elementAt = (i: number): unknown => (i < current.length ? (merged.has(i) ? merged.get(i) : current[i]) : appended[i - current.length]);
+  const size = (): number => current.length + appended.length;
   const written: number[] = [];
   const keyOf = valueKeyOf(definition);
   // Only the elements that share a key with an item can match one: index just those, so adding a
@@ -40,12 +45,9 @@ export function appendValues(
       if (key !== undefined) byKey.set(key, []);
     }
     if (byKey.size > 0) {
-      const spent = spend(budget, indexedVisits(elements.length), at);
+      const spent = spend(budget, indexedVisits(current.length), at);
       if (!spent.ok) return spent;
-      for (let i = 0; i < elements.length; i++) {
-        const key = keyOf(elements[i]);
-        if (key !== undefined) byKey.get(key)?.push(i);
-      }
+      scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i));
     }
   }
   for (const item of items) {
@@ -54,25 +56,36 @@ export function appendValues(
     const key = keyOf?.(item);
     const candidates = key !== undefined ? byKey.get(key) ?? [] : undefined;
     if (candidates === undefined) {
-      const spent = spend(budget, elements.length, at);
+      const spent = spend(budget, size(), at);
       if (!spent.ok) return spent;
     }
-    const index = candidates !== undefined ? (candidates.find((i) => matches(elements[i])) ?? -1) : elements.findIndex(matches);
+    const index = candidates !== undefined ? (candidates.find((i) => matches(elementAt(i))) ?? -1) : findIndex(size(), (i) => matches(elementAt(i)));
     if (index < 0) {
-      const added = elements.push(item) - 1;
+      const added = current.length + appended.push(item) - 1;
       written.push(added);
       if (key !== undefined) addToIndex(byKey, key, added);
       continue;
     }
-    const existing = elements[index];
+    const existing = elementAt(index);
     if (!isJsonObject(existing) || !isJsonObject(item)) continue;
-    const merged = mergeChanged(definition, existing, item);
-    const checked = checkSubAttributes(definition, existing, merged, at);
+    const next = mergeChanged(definition, existing, item);
+    const checked = checkSubAttributes(definition, existing, next, at);
     if (!checked.ok) return checked;
-    if (!jsonEqual(existing, merged)) elements[index] = merged;
+    if (!jsonEqual(existing, next)) {
+      if (index < current.length) merged.set(index, next);
+      else appended[index - current.length] = next;
+    }
     written.push(index);
   }
+  const elements = current.concat(appended);
+  for (const [index, value] of merged) elements[index] = value;
   return ok({ elements, written });
+}
+
+/** The first index below `length` that `test` accepts, or -1. */
+function findIndex(length: number, test: (index: number) => boolean): number {
+  for (let i = 0; i < length; i++) if (test(i)) return i;
+  return -1;
 }
 
 /**

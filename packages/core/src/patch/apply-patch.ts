@@ -5,7 +5,7 @@ import type { ScimResource } from '../schema/scim-resource.js';
 import { applyOperation } from './apply-operation.js';
 import { finalizeResource } from './finalize-resource.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
-import { elementChanges } from './element-changes.js';
+import { elementChanges, elementEdits } from './element-changes.js';
 import { assignedEqual, jsonEqual, type JsonObject } from './json-value.js';
 import { parsePatchRequest } from './parse-patch-request.js';
 import { resolvePatchOptions, type PatchOptions } from './patch-options.js';
@@ -58,12 +58,13 @@ export function applyPatch(model: ResourceModel, resource: ScimResource, body: u
       if (!applied.ok) return applied;
     }
     const { doc, touched } = copy;
-    finalizeResource(model, doc, touched, resource as unknown as JsonObject);
+    const edits = elementEdits(copy);
+    finalizeResource(model, doc, touched, resource as unknown as JsonObject, edits);
     return ok({
       resource: doc as unknown as ScimResource,
       changed: hasChanged(resource, doc, touched),
       touched: schemaSpelled(model, touched),
-      changes: elementChanges(model, resource, copy),
+      changes: elementChanges(model, resource, doc, edits),
     });
   } catch {
     // Only a defect can get here (every input problem is returned as data above).

@@ -23,3 +23,68 @@ export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefine
     return fold ? value.toLowerCase() : value;
   };
 }
+
+/** Up to this many wanted keys are compared one by one; more are looked up in a set. */
+const COMPARED_KEYS = 8;
+
+/**
+ * Calls `found(index, key)` for each element of `elements` whose key (see {@link valueKeyOf}) is one
+ * of `keys` (keys as `valueKeyOf` gives them), in element order. One tight pass that allocates
+ * nothing per element: the `value` is read directly (the schema's spelling, as stored; any other
+ * spelling is looked up), and compared with each key case-folded in place, not lower-cased into a
+ * new string. So finding the one member to add or remove among 100,000 is a plain scan.
+ * Does nothing when the attribute has no `valueKeyOf`.
+ */
+export function scanKeys(definition: AttributeDefinition, elements: readonly unknown[], keys: readonly string[], found: (index: number, key: string) => void): void {
+  const identity = definition.type === 'complex' ? findSubAttribute(definition, 'value') : definition;
+  if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference') || keys.length === 0) return;
+  const fold = !identity.caseExact;
+  const complex = definition.type === 'complex';
+  const wanted = keys.length > COMPARED_KEYS ? new Set(keys) : undefined;
+  for (let i = 0; i < elements.length; i++) {
+    const value = complex ? valueOf(elements[i]) : elements[i];
+    if (typeof value !== 'string') continue;
+    if (wanted !== undefined) {
+      const key = fold ? value.toLowerCase() : value;
+      if (wanted.has(key)) found(i, key);
+      continue;
+    }
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k] as string;
+      if (fold ? equalsFolded(value, key) : value === key) {
+        found(i, key);
+        break;
+      }
+    }
+  }
+}
+
+/** The `value` of a complex element: its own `value`, else the member spelled otherwise (`Value`). */
+function valueOf(element: unknown): unknown {
+  if (typeof element !== 'object' || element === null || Array.isArray(element)) return undefined;
+  const direct = (element as { value?: unknown }).value;
+  return direct !== undefined ? direct : getKey(element as Record<string, unknown>, 'value');
+}
+
+/**
+ * `value.toLowerCase() === lower`, for a `lower` that is already lower case, without building the
+ * lower-case string: ASCII characters are folded one by one (the first differing one answers), and
+ * only a value with a non-ASCII character before that is lower-cased whole (its case mapping may
+ * change its length).
+ */
+export function equalsFolded(value: string, lower: string): boolean {
+  if (value === lower) return true;
+  const shorter = Math.min(value.length, lower.length);
+  for (let i = 0; i < shorter; i++) {
+    let code = value.charCodeAt(i);
+    if (code >= 0x80) return value.toLowerCase() === lower;
+    if (code >= 0x41 && code <= 0x5a) code += 0x20;
+    // An ASCII character lower-cases to one ASCII character: positions so far line up.
+    if (code !== lower.charCodeAt(i)) return false;
+  }
+  // One is a prefix of the other. A shorter value is all ASCII: it lower-cases to its own length.
+  // A longer one can only be equal through the case mapping of a non-ASCII character in the rest.
+  if (value.length <= lower.length) return value.length === lower.length;
+  for (let i = shorter; i < value.length; i++) if (value.charCodeAt(i) >= 0x80) return value.toLowerCase() === lower;
+  return false;
+}
