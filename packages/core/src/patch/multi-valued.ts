@@ -121,6 +121,8 @@ export function removalSelector(definition: AttributeDefinition, items: readonly
     scanKeys(definition, elements, [...byKey.keys()], (i, key) => {
       if (byKey.get(key)?.some((m) => m(elements[i])) === true) selected.push(i);
     });
+    // scanKeys reports key by key: put the positions in element order.
+    selected.sort((a, b) => a - b);
     if (unkeyed.length === 0) return selected;
     // Every element is tested by the unkeyed items too; merge, keeping the order.
     const chosen = new Set(selected);
@@ -131,26 +133,21 @@ export function removalSelector(definition: AttributeDefinition, items: readonly
   return { positions, unkeyed: unkeyed.length };
 }
 
-/**
- * `elements` without the elements at `positions` (ascending), in order: `elements` itself when
- * there are none, else a copy (one `concat`, the fastest copy of a frozen array) compacted in place.
- */
-export function withoutPositions(elements: readonly unknown[], positions: readonly number[]): readonly unknown[] {
+/** Removes the elements at `positions` (ascending) from `elements`, in place, keeping the others in order. */
+export function removePositions(elements: unknown[], positions: readonly number[]): void {
   const first = positions[0];
-  if (first === undefined) return elements;
-  const out = elements.concat();
+  if (first === undefined) return;
   if (positions.length === 1) {
-    out.splice(first, 1);
-    return out;
+    elements.splice(first, 1);
+    return;
   }
   let write = first;
   let next = 0;
-  for (let read = first; read < out.length; read++) {
+  for (let read = first; read < elements.length; read++) {
     if (next < positions.length && positions[next] === read) next++;
-    else out[write++] = out[read];
+    else elements[write++] = elements[read];
   }
-  out.length = write;
-  return out;
+  elements.length = write;
 }
 
 /**

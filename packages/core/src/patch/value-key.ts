@@ -29,7 +29,7 @@ const COMPARED_KEYS = 8;
 
 /**
  * Calls `found(index, key)` for each element of `elements` whose key (see {@link valueKeyOf}) is one
- * of `keys` (keys as `valueKeyOf` gives them), in element order. One tight pass that allocates
+ * of `keys` (keys as `valueKeyOf` gives them): for each key in element order, not across keys. One tight pass that allocates
  * nothing per element: the `value` is read directly (the schema's spelling, as stored; any other
  * spelling is looked up), and compared with each key case-folded in place, not lower-cased into a
  * new string. So finding the one member to add or remove among 100,000 is a plain scan.
@@ -40,20 +40,28 @@ export function scanKeys(definition: AttributeDefinition, elements: readonly unk
   if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference') || keys.length === 0) return;
   const fold = !identity.caseExact;
   const complex = definition.type === 'complex';
-  const wanted = keys.length > COMPARED_KEYS ? new Set(keys) : undefined;
-  for (let i = 0; i < elements.length; i++) {
-    const value = complex ? valueOf(elements[i]) : elements[i];
-    if (typeof value !== 'string') continue;
-    if (wanted !== undefined) {
+  if (keys.length > COMPARED_KEYS) {
+    const wanted = new Set(keys);
+    for (let i = 0; i < elements.length; i++) {
+      const value = complex ? valueOf(elements[i]) : elements[i];
+      if (typeof value !== 'string') continue;
       const key = fold ? value.toLowerCase() : value;
       if (wanted.has(key)) found(i, key);
-      continue;
     }
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k] as string;
-      if (fold ? equalsFolded(value, key) : value === key) {
-        found(i, key);
-        break;
+    return;
+  }
+  for (let k = 0; k < keys.length; k++) {
+    // One pass per key (a few at most), each a loop V8 keeps tight. Folded, a value whose first
+    // character is ASCII and does not fold to the key's first is rejected without a call.
+    const key = keys[k] as string;
+    const first = key.charCodeAt(0);
+    for (let i = 0; i < elements.length; i++) {
+      const value = complex ? valueOf(elements[i]) : elements[i];
+      if (typeof value !== 'string') continue;
+      if (value === key) found(i, key);
+      else if (fold) {
+        const code = value.charCodeAt(0);
+        if ((code === first || (code | 0x20) === first || code >= 0x80) && equalsFolded(value, key)) found(i, key);
       }
     }
   }

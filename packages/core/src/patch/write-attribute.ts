@@ -4,7 +4,7 @@ import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
 import { commitValue, readPath, type ElementDelta } from './working-copy.js';
 import { assignedEqual, getKey, isJsonObject, isUnassigned } from './json-value.js';
-import { enforcePrimary, removalSelector, withoutPositions } from './multi-valued.js';
+import { enforcePrimary, removalSelector, removePositions } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
@@ -73,10 +73,14 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const selector = removalSelector(target, items.value as unknown[]);
     const spent = spend(ctx.budget, indexedVisits(current.length) + selector.unkeyed * current.length, req.at);
     if (!spent.ok) return spent;
-    const positions = selector.positions(current);
-    const value = withoutPositions(current, positions);
-    if (!Array.isArray(before)) return whole(value);
-    return ok({ value, delta: { removed: positions.map((i) => current[i]), added: [] } });
+    // `concat()`: the fastest copy of a frozen (stored) array, and a plain copy scans faster.
+    const value = current.concat();
+    const positions = selector.positions(value);
+    // Nothing selected: the value stays the stored array itself (nothing to compare or write).
+    if (positions.length === 0) return whole(current);
+    const removed = positions.map((i) => value[i]);
+    removePositions(value, positions);
+    return Array.isArray(before) ? ok({ value, delta: { removed, added: [] } }) : whole(value);
   }
 
   const value = normalizeValue(target, req.value, ctx.options, req.at);
