@@ -73,12 +73,12 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const selector = removalSelector(target, items.value as unknown[]);
     const spent = spend(ctx.budget, indexedVisits(current.length) + selector.unkeyed * current.length, req.at);
     if (!spent.ok) return spent;
-    // `concat()`: the fastest copy of a frozen (stored) array, and a plain copy scans faster.
-    const value = current.concat();
-    const positions = selector.positions(value);
+    const positions = selector.positions(current);
     // Nothing selected: the value stays the stored array itself (nothing to compare or write).
     if (positions.length === 0) return whole(current);
-    const removed = positions.map((i) => value[i]);
+    const removed = positions.map((i) => current[i]);
+    // `concat()`: the fastest copy of a frozen (stored) array.
+    const value = current.concat();
     removePositions(value, positions);
     return Array.isArray(before) ? ok({ value, delta: { removed, added: [] } }) : whole(value);
   }
