@@ -4,6 +4,7 @@ import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
+import type { ElementKeyCache } from './element-key-cache.js';
 import { scanKeys, valueKeyOf } from './value-key.js';
 import { indexedVisits, spend, type WorkBudget } from './work-budget.js';
 
@@ -24,6 +25,7 @@ export function appendValues(
   items: readonly unknown[],
   at: string,
   budget: WorkBudget,
+  elementKeys?: ElementKeyCache,
 ): Result<Appended> {
   // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
   const appending = spend(budget, items.length, at);
@@ -46,7 +48,7 @@ export function appendValues(
     if (byKey.size > 0) {
       const spent = spend(budget, indexedVisits(current.length), at);
       if (!spent.ok) return spent;
-      scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i));
+      scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), elementKeys);
       // scanKeys reports key by key, each in element order: every list is ascending.
     }
   }

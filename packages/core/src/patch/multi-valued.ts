@@ -3,6 +3,7 @@ import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { findSubAttribute } from './normalize-value.js';
+import type { ElementKeyCache } from './element-key-cache.js';
 import { scanKeys, valueKeyOf } from './value-key.js';
 import { spend, type WorkBudget } from './work-budget.js';
 
@@ -90,8 +91,8 @@ export function removalMatcher(definition: AttributeDefinition, item: unknown): 
 
 /** What {@link removalSelector} gives: the positions of the selected elements, and the cost of finding them. */
 export interface RemovalSelector {
-  /** The indices of the elements of `elements` that some item selects, ascending. */
-  positions(elements: readonly unknown[]): number[];
+  /** The indices of the elements of `elements` that some item selects, ascending (looked up in `elementKeys` when it indexes `elements`). */
+  positions(elements: readonly unknown[], elementKeys?: ElementKeyCache): number[];
   /** How many items give no `value`: each is tested against every element (for the budget). */
   readonly unkeyed: number;
 }
@@ -116,11 +117,17 @@ export function removalSelector(definition: AttributeDefinition, items: readonly
       else list.push(matcher);
     }
   }
-  const positions = (elements: readonly unknown[]): number[] => {
+  const positions = (elements: readonly unknown[], elementKeys?: ElementKeyCache): number[] => {
     const selected: number[] = [];
-    scanKeys(definition, elements, [...byKey.keys()], (i, key) => {
-      if (byKey.get(key)?.some((m) => m(elements[i])) === true) selected.push(i);
-    });
+    scanKeys(
+      definition,
+      elements,
+      [...byKey.keys()],
+      (i, key) => {
+        if (byKey.get(key)?.some((m) => m(elements[i])) === true) selected.push(i);
+      },
+      elementKeys,
+    );
     // scanKeys reports key by key: put the positions in element order.
     selected.sort((a, b) => a - b);
     if (unkeyed.length === 0) return selected;

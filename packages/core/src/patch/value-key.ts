@@ -1,27 +1,44 @@
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { getKey, isJsonObject } from './json-value.js';
+import type { ElementKeyCache } from './element-key-cache.js';
+import { getKey } from './json-value.js';
 import { findSubAttribute } from './normalize-value.js';
 
 /** A function giving an element's identity as a string, or undefined when it has none to index by. */
 export type ValueKey = (element: unknown) => string | undefined;
 
+/** How an attribute's elements are keyed: by their `value` sub-attribute (complex) or themselves, case-folded or not. */
+export interface KeyKind {
+  readonly complex: boolean;
+  readonly fold: boolean;
+}
+
 /**
- * The identity multi-valued elements are matched by, as an index key: the `value` sub-attribute of
+ * The key kind of a multi-valued attribute: its elements are keyed by the `value` sub-attribute of
  * a complex element (a member id, an email address), or a simple element itself, folded to lower
- * case unless `caseExact`. Two elements can only match (see `entryMatcher`, `removalMatcher`) when
- * their keys are equal, so adding or removing k values among n costs O(n + k), not O(n·k).
- * Undefined when the attribute's values are not strings.
+ * case unless `caseExact`. Undefined when the attribute's values are not strings.
  */
-export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefined {
+export function keyKindOf(definition: AttributeDefinition): KeyKind | undefined {
   const identity = definition.type === 'complex' ? findSubAttribute(definition, 'value') : definition;
   if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference')) return undefined;
-  const fold = !identity.caseExact;
-  const complex = definition.type === 'complex';
-  return (element) => {
-    const value = complex ? (isJsonObject(element) ? getKey(element, 'value') : undefined) : element;
-    if (typeof value !== 'string') return undefined;
-    return fold ? value.toLowerCase() : value;
-  };
+  return { complex: definition.type === 'complex', fold: !identity.caseExact };
+}
+
+/** The key of `element` under `kind` (see {@link valueKeyOf}). */
+export function elementKey(kind: KeyKind, element: unknown): string | undefined {
+  const value = kind.complex ? valueOf(element) : element;
+  if (typeof value !== 'string') return undefined;
+  return kind.fold ? value.toLowerCase() : value;
+}
+
+/**
+ * The identity multi-valued elements are matched by, as an index key (see {@link keyKindOf}). Two
+ * elements can only match (see `entryMatcher`, `removalMatcher`) when their keys are equal, so
+ * adding or removing k values among n costs O(n + k), not O(n·k). Undefined when the attribute's
+ * values are not strings.
+ */
+export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefined {
+  const kind = keyKindOf(definition);
+  return kind === undefined ? undefined : (element) => elementKey(kind, element);
 }
 
 /** Up to this many wanted keys are compared one by one; more are looked up in a set. */
@@ -29,17 +46,24 @@ const COMPARED_KEYS = 8;
 
 /**
  * Calls `found(index, key)` for each element of `elements` whose key (see {@link valueKeyOf}) is one
- * of `keys` (keys as `valueKeyOf` gives them): for each key in element order, not across keys. One tight pass that allocates
- * nothing per element: the `value` is read directly (the schema's spelling, as stored; any other
- * spelling is looked up), and compared with each key case-folded in place, not lower-cased into a
- * new string. So finding the one member to add or remove among 100,000 is a plain scan.
+ * of `keys` (keys as `valueKeyOf` gives them): for each key in element order, not across keys.
+ * With `cache`, a large frozen array patched again and again is looked up in its index (see
+ * ElementKeyCache) instead of scanned. Otherwise one tight pass per key that allocates nothing per
+ * element: the `value` is read directly (the schema's spelling, as stored; any other spelling is
+ * looked up), and compared with each key case-folded in place, not lower-cased into a new string.
  * Does nothing when the attribute has no `valueKeyOf`.
  */
-export function scanKeys(definition: AttributeDefinition, elements: readonly unknown[], keys: readonly string[], found: (index: number, key: string) => void): void {
-  const identity = definition.type === 'complex' ? findSubAttribute(definition, 'value') : definition;
-  if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference') || keys.length === 0) return;
-  const fold = !identity.caseExact;
-  const complex = definition.type === 'complex';
+export function scanKeys(
+  definition: AttributeDefinition,
+  elements: readonly unknown[],
+  keys: readonly string[],
+  found: (index: number, key: string) => void,
+  cache?: ElementKeyCache,
+): void {
+  const kind = keyKindOf(definition);
+  if (kind === undefined || keys.length === 0) return;
+  if (cache !== undefined && cache.find(elements, kind, keys, found)) return;
+  const { complex, fold } = kind;
   if (keys.length > COMPARED_KEYS) {
     const wanted = new Set(keys);
     for (let i = 0; i < elements.length; i++) {

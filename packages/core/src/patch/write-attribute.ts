@@ -73,7 +73,7 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const selector = removalSelector(target, items.value as unknown[]);
     const spent = spend(ctx.budget, indexedVisits(current.length) + selector.unkeyed * current.length, req.at);
     if (!spent.ok) return spent;
-    const positions = selector.positions(current);
+    const positions = selector.positions(current, ctx.elementKeys);
     // Nothing selected: the value stays the stored array itself (nothing to compare or write).
     if (positions.length === 0) return whole(current);
     const removed = positions.map((i) => current[i]);
@@ -94,7 +94,7 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
       return primary.ok ? whole(items) : primary;
     }
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
-    const appended = appendValues(target, current, items, req.at, ctx.budget);
+    const appended = appendValues(target, current, items, req.at, ctx.budget, ctx.elementKeys);
     if (!appended.ok) return appended;
     const { elements, written } = appended.value;
     const primary = enforcePrimary(target, elements, written, req.at, ctx.budget);
