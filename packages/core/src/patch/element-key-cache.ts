@@ -116,7 +116,7 @@ export class ElementKeyCache {
       this.entries.set(after, SCANNED);
       return;
     }
-    if (after.length !== before.length - removed.length + added) return;
+    if (after.length !== before.length - removed.length + added || !keepsElements(before, after, removed)) return;
     for (const element of removed) if (!entry.remove(element)) return;
     for (let i = after.length - added; i < after.length; i++) entry.add(after[i]);
     this.entries.set(after, entry);
@@ -153,6 +153,15 @@ export class ElementKeyCache {
     this.entries.set(elements, built);
     return built;
   }
+}
+
+/**
+ * Whether `after` starts with the first element of `before` it kept, that element itself: a store
+ * that rebuilt its elements (copies) would leave the index unable to locate any of them.
+ */
+function keepsElements(before: readonly unknown[], after: readonly unknown[], removed: readonly unknown[]): boolean {
+  for (let i = 0; i < before.length; i++) if (!removed.includes(before[i])) return after[0] === before[i];
+  return true;
 }
 
 function sameKind(a: KeyKind, b: KeyKind): boolean {
