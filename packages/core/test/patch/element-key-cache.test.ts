@@ -2,20 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ElementKeyCache, INDEXED_LENGTH } from '../../src/patch/element-key-cache.js';
 import { scanKeys, type KeyKind } from '../../src/patch/value-key.js';
 import type { AttributeDefinition } from '../../src/schema/attribute-definition.js';
+import { groupModel } from './patch-fixtures.js';
 import { freezeShared } from '../../src/store/frozen-copy.js';
 
 const MEMBERS = { complex: true, fold: true } satisfies KeyKind;
-const members: AttributeDefinition = {
-  name: 'members',
-  type: 'complex',
-  multiValued: true,
-  required: false,
-  caseExact: false,
-  mutability: 'readWrite',
-  returned: 'default',
-  uniqueness: 'none',
-  subAttributes: [{ name: 'value', type: 'string', multiValued: false, required: false, caseExact: false, mutability: 'immutable', returned: 'default', uniqueness: 'none' }],
-};
+const members: AttributeDefinition = (() => {
+  const resolved = groupModel.resolve({ attr: 'members' });
+  if (resolved === undefined) throw new Error('the Group schema has members');
+  return resolved.attribute;
+})();
 
 const group = (count: number, prefix = 'u'): readonly { value: string }[] =>
   freezeShared(Array.from({ length: count }, (_, i) => ({ value: `${prefix}${i}` }))) as readonly { value: string }[];
