@@ -9,9 +9,12 @@ import { scanKeys, valueKeyOf } from './value-key.js';
 import { indexedVisits, spend, type WorkBudget } from './work-budget.js';
 
 export interface Appended {
-  readonly elements: unknown[];
+  /** The new elements; `current` itself (not a copy) when `changed` is false. */
+  readonly elements: readonly unknown[];
   /** Indices of the elements this add wrote (appended or merged into). */
   readonly written: number[];
+  /** False when every value was already there as given: nothing appended, nothing merged. */
+  readonly changed: boolean;
 }
 
 /**
@@ -80,9 +83,10 @@ export function appendValues(
     }
     written.push(index);
   }
+  if (appended.length === 0 && merged.size === 0) return ok({ elements: current, written, changed: false });
   const elements = current.concat(appended);
   for (const [index, value] of merged) elements[index] = value;
-  return ok({ elements, written });
+  return ok({ elements, written, changed: true });
 }
 
 /** The first index below `length` that `test` accepts, or -1. */

@@ -96,7 +96,11 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
     const appended = appendValues(target, current, items, req.at, ctx.budget, ctx.elementKeys);
     if (!appended.ok) return appended;
-    const { elements, written } = appended.value;
+    const { written, changed } = appended.value;
+    // Every value already there as given (Entra re-adding a member): the stored array itself, not
+    // a copy to compare, unless a `primary: true` among them clears `primary` on the others.
+    if (!changed && Array.isArray(before) && !written.some((i) => carriesPrimary(current[i]))) return whole(before);
+    const elements = changed ? (appended.value.elements as unknown[]) : current.concat();
     const primary = enforcePrimary(target, elements, written, req.at, ctx.budget);
     if (!primary.ok) return primary;
     // Only appended (or already there, unchanged), and no `primary: true` that cleared it on other
