@@ -3,11 +3,14 @@ import { elementKey, type KeyKind } from './value-key.js';
 /** Arrays shorter than this are scanned: at that size a scan costs less than keeping an index. */
 export const INDEXED_LENGTH = 10_000;
 
+/**
+ * Elements a server's indexes cover at most, all arrays together (about 35 bytes of index each):
+ * beyond it the least recently used index is dropped, and its array scanned again.
+ */
+export const MAX_INDEXED_ELEMENTS = 1_000_000;
+
 /** Hits located with `indexOf` at most per lookup; beyond, one scan finds them all for less. */
 const LOCATED_HITS = 16;
-
-/** The array was looked up once: the next lookup in its lineage builds the index. */
-const SCANNED = 'scanned';
 
 /** Several elements under one key (rare: a key is an element's identity). */
 class Several {
@@ -62,16 +65,25 @@ class KeyIndex {
 /**
  * The element keys (see `valueKeyOf`) of large frozen multi-valued attributes, so that adding or
  * removing one member of a 100,000-member group looks the member up instead of reading all 100,000
- * `value`s. One per server (never shared between servers), keyed by the frozen arrays themselves
- * (a stored array never changes, and an array no longer stored is let go with it).
+ * `value`s. One per server (never shared between servers), keyed by the frozen arrays themselves:
+ * a stored array never changes.
  *
  * An array is indexed the second time its lineage is looked up (a group patched once is only
  * scanned), and each write carries the index to the array the store made of it ({@link carry}):
  * the removed elements leave it, the appended ones join it, nothing else is read. An index
  * moves, never forks: the replaced array loses it, so an index always describes exactly one array.
+ * The indexes cover `maxIndexed` elements at most, the least recently used dropped first (with the
+ * reference to its array).
  */
 export class ElementKeyCache {
-  private readonly entries = new WeakMap<readonly unknown[], KeyIndex | typeof SCANNED>();
+  /** Arrays looked up once (the next lookup of their lineage indexes them). */
+  private readonly scanned = new WeakSet<readonly unknown[]>();
+  /** The indexes, least recently used first. */
+  private readonly indexes = new Map<readonly unknown[], KeyIndex>();
+  private indexedElements = 0;
+
+  /** `maxIndexed`: the elements the indexes cover at most (MAX_INDEXED_ELEMENTS). */
+  constructor(private readonly maxIndexed = MAX_INDEXED_ELEMENTS) {}
 
   /**
    * Calls `found(index, key)` for the elements of `elements` whose key is one of `keys`, from the
@@ -89,7 +101,7 @@ export class ElementKeyCache {
         const at = elements.indexOf(element, from);
         // Not there: the index does not describe this array (it cannot happen); drop it and scan.
         if (at < 0) {
-          this.entries.delete(elements);
+          this.drop(elements);
           return false;
         }
         hits.push({ at, key });
@@ -106,20 +118,21 @@ export class ElementKeyCache {
    * updated by the change alone. Anything that does not add up drops it.
    */
   carry(before: unknown, after: unknown, removed: readonly unknown[], added: number): void {
-    if (!Array.isArray(before)) return;
-    const entry = this.entries.get(before);
-    if (entry === undefined || after === before) return;
-    this.entries.delete(before);
-    if (!Array.isArray(after) || !Object.isFrozen(after)) return;
+    if (!Array.isArray(before) || after === before) return;
+    const frozen = Array.isArray(after) && Object.isFrozen(after);
     // A marker only says the lineage is being patched: it moves as is.
-    if (entry === SCANNED) {
-      this.entries.set(after, SCANNED);
+    if (this.scanned.has(before)) {
+      this.scanned.delete(before);
+      if (frozen) this.scanned.add(after);
       return;
     }
-    if (after.length !== before.length - removed.length + added || !keepsElements(before, after, removed)) return;
-    for (const element of removed) if (!entry.remove(element)) return;
-    for (let i = after.length - added; i < after.length; i++) entry.add(after[i]);
-    this.entries.set(after, entry);
+    const index = this.indexes.get(before);
+    if (index === undefined) return;
+    this.drop(before);
+    if (!frozen || after.length !== before.length - removed.length + added || !keepsElements(before, after, removed)) return;
+    for (const element of removed) if (!index.remove(element)) return;
+    for (let i = after.length - added; i < after.length; i++) index.add(after[i]);
+    this.hold(after, index);
   }
 
   /**
@@ -129,29 +142,49 @@ export class ElementKeyCache {
    */
   carryRemoval(before: unknown, after: unknown, kind: KeyKind, value: string): void {
     if (!Array.isArray(before) || !Array.isArray(after)) return;
-    const entry = this.entries.get(before);
-    if (entry === undefined) return;
-    const key = entry === SCANNED || !sameKind(entry.kind, kind) ? undefined : elementKey(kind, kind.complex ? { value } : value);
-    if (entry !== SCANNED && key === undefined) {
-      this.entries.delete(before);
+    const index = this.indexes.get(before);
+    if (index !== undefined && !sameKind(index.kind, kind)) {
+      this.drop(before);
       return;
     }
-    const removed = key === undefined || entry === SCANNED ? [] : entry.elements(key).filter((element) => !after.includes(element));
+    const key = elementKey(kind, kind.complex ? { value } : value);
+    const removed = index === undefined || key === undefined ? [] : index.elements(key).filter((element) => !after.includes(element));
     this.carry(before, after, removed, 0);
   }
 
   /** The index of `elements` under `kind`: built on the second lookup of a large frozen array's lineage. */
   private index(elements: readonly unknown[], kind: KeyKind): KeyIndex | undefined {
     if (elements.length < INDEXED_LENGTH || !Object.isFrozen(elements)) return undefined;
-    const entry = this.entries.get(elements);
-    if (entry === undefined) {
-      this.entries.set(elements, SCANNED);
+    const held = this.indexes.get(elements);
+    if (held !== undefined) {
+      if (!sameKind(held.kind, kind)) return undefined;
+      // Most recently used: last.
+      this.indexes.delete(elements);
+      this.indexes.set(elements, held);
+      return held;
+    }
+    if (!this.scanned.has(elements)) {
+      this.scanned.add(elements);
       return undefined;
     }
-    if (entry !== SCANNED) return sameKind(entry.kind, kind) ? entry : undefined;
+    if (elements.length > this.maxIndexed) return undefined;
+    this.scanned.delete(elements);
     const built = KeyIndex.build(elements, kind);
-    this.entries.set(elements, built);
+    this.hold(elements, built);
     return built;
+  }
+
+  private hold(elements: readonly unknown[], index: KeyIndex): void {
+    this.indexes.set(elements, index);
+    this.indexedElements += elements.length;
+    for (const oldest of this.indexes.keys()) {
+      if (this.indexedElements <= this.maxIndexed || oldest === elements) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(elements: readonly unknown[]): void {
+    if (this.indexes.delete(elements)) this.indexedElements -= elements.length;
   }
 }
 

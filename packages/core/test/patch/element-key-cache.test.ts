@@ -122,6 +122,25 @@ describe('ElementKeyCache', () => {
     ]);
   });
 
+  it('covers a bounded number of elements, dropping the least recently used index first', () => {
+    const cache = new ElementKeyCache(2 * INDEXED_LENGTH);
+    const [a, b, c] = [group(INDEXED_LENGTH, 'a'), group(INDEXED_LENGTH, 'b'), group(INDEXED_LENGTH, 'c')];
+    const index = (elements: readonly unknown[], key: string) => {
+      found(cache, elements, [key]);
+      return found(cache, elements, [key]);
+    };
+    expect(index(a, 'a1')).toEqual([[1, 'a1']]);
+    expect(index(b, 'b1')).toEqual([[1, 'b1']]);
+    // `a` used again: `b` is now the least recently used, and goes when `c` is indexed.
+    expect(found(cache, a, ['a2'])).toEqual([[2, 'a2']]);
+    expect(index(c, 'c1')).toEqual([[1, 'c1']]);
+    expect(found(cache, a, ['a3'])).toEqual([[3, 'a3']]);
+    expect(found(cache, b, ['b3'])).toBeUndefined();
+    // An array larger than the bound is only ever scanned.
+    const large = group(2 * INDEXED_LENGTH + 1);
+    expect(index(large, 'u1')).toBeUndefined();
+  });
+
   it('leaves a lookup with many hits to a scan', () => {
     const cache = new ElementKeyCache();
     const elements = freezeShared(Array.from({ length: INDEXED_LENGTH }, (_, i) => ({ value: `k${i % 100}` }))) as readonly unknown[];
