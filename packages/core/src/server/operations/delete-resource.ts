@@ -15,14 +15,6 @@ import type { ScimResponse } from '../scim-request.js';
 import type { ServedType } from '../server-context.js';
 import { ETAG_MISMATCH } from '../write-failure.js';
 
-/** The member-key indexes of the groups the store's cascade changed move to their new member lists. */
-function carryMemberKeys(elementKeys: ElementKeyCache, membership: Membership, cascaded: readonly CascadedChange[], id: string): void {
-  const kind = keyKindOf(membership.members);
-  if (kind === undefined) return;
-  const name = membership.members.name;
-  for (const change of cascaded) elementKeys.carryRemoval(change.before[name], change.after[name], kind, id);
-}
-
 /**
  * `DELETE {endpoint}/{id}` (RFC 7644 §3.6): 204 with no body; 404 when unknown; with `If-Match`,
  * 412 unless it names the current version, checked and deleted atomically by the store.
@@ -67,4 +59,12 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
     await notifyChange(context, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...actorOf(exchange) });
   }
   return emptyResponse(204);
+}
+
+/** The member-key indexes of the groups the store's cascade changed move to their new member lists. */
+function carryMemberKeys(elementKeys: ElementKeyCache, membership: Membership, cascaded: readonly CascadedChange[], id: string): void {
+  const kind = keyKindOf(membership.members);
+  if (kind === undefined) return;
+  const name = membership.members.name;
+  for (const change of cascaded) elementKeys.carryRemoval(change.before[name], change.after[name], kind, id);
 }
