@@ -4,13 +4,17 @@ import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
-import { valueKeyOf } from './value-key.js';
+import type { ElementKeyCache } from './element-key-cache.js';
+import { scanKeys, valueKeyOf } from './value-key.js';
 import { indexedVisits, spend, type WorkBudget } from './work-budget.js';
 
 export interface Appended {
-  readonly elements: unknown[];
+  /** The new elements; `current` itself (not a copy) when `changed` is false. */
+  readonly elements: readonly unknown[];
   /** Indices of the elements this add wrote (appended or merged into). */
   readonly written: number[];
+  /** False when every value was already there as given: nothing appended, nothing merged. */
+  readonly changed: boolean;
 }
 
 /**
@@ -24,11 +28,16 @@ export function appendValues(
   items: readonly unknown[],
   at: string,
   budget: WorkBudget,
+  elementKeys?: ElementKeyCache,
 ): Result<Appended> {
   // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
   const appending = spend(budget, items.length, at);
   if (!appending.ok) return appending;
-  const elements = [...current];
+  // `current` (often a large frozen stored array) is copied once, at the end, by one `concat`: new
+  // values are collected in `appended`, merged ones in `merged` (by index) until then.
+  const appended: unknown[] = [];
+  const merged = new Map<number, unknown>();
+  const elementAt = (i: number): unknown => (i >= current.length ? appended[i - current.length] : merged.has(i) ? merged.get(i) : current[i]);
   const written: number[] = [];
   const keyOf = valueKeyOf(definition);
   // Only the elements that share a key with an item can match one: index just those, so adding a
@@ -40,12 +49,10 @@ export function appendValues(
       if (key !== undefined) byKey.set(key, []);
     }
     if (byKey.size > 0) {
-      const spent = spend(budget, indexedVisits(elements.length), at);
+      const spent = spend(budget, indexedVisits(current.length), at);
       if (!spent.ok) return spent;
-      for (let i = 0; i < elements.length; i++) {
-        const key = keyOf(elements[i]);
-        if (key !== undefined) byKey.get(key)?.push(i);
-      }
+      scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), elementKeys);
+      // scanKeys reports key by key, each in element order: every list is ascending.
     }
   }
   for (const item of items) {
@@ -53,26 +60,39 @@ export function appendValues(
     const matches = entryMatcher(definition, item);
     const key = keyOf?.(item);
     const candidates = key !== undefined ? byKey.get(key) ?? [] : undefined;
+    const length = current.length + appended.length;
     if (candidates === undefined) {
-      const spent = spend(budget, elements.length, at);
+      const spent = spend(budget, length, at);
       if (!spent.ok) return spent;
     }
-    const index = candidates !== undefined ? (candidates.find((i) => matches(elements[i])) ?? -1) : elements.findIndex(matches);
+    const index = candidates !== undefined ? (candidates.find((i) => matches(elementAt(i))) ?? -1) : firstIndex(length, (i) => matches(elementAt(i)));
     if (index < 0) {
-      const added = elements.push(item) - 1;
+      const added = current.length + appended.push(item) - 1;
       written.push(added);
       if (key !== undefined) addToIndex(byKey, key, added);
       continue;
     }
-    const existing = elements[index];
+    const existing = elementAt(index);
     if (!isJsonObject(existing) || !isJsonObject(item)) continue;
-    const merged = mergeChanged(definition, existing, item);
-    const checked = checkSubAttributes(definition, existing, merged, at);
+    const next = mergeChanged(definition, existing, item);
+    const checked = checkSubAttributes(definition, existing, next, at);
     if (!checked.ok) return checked;
-    if (!jsonEqual(existing, merged)) elements[index] = merged;
+    if (!jsonEqual(existing, next)) {
+      if (index >= current.length) appended[index - current.length] = next;
+      else merged.set(index, next);
+    }
     written.push(index);
   }
-  return ok({ elements, written });
+  if (appended.length === 0 && merged.size === 0) return ok({ elements: current, written, changed: false });
+  const elements = current.concat(appended);
+  for (const [index, value] of merged) elements[index] = value;
+  return ok({ elements, written, changed: true });
+}
+
+/** The first index below `length` that `test` accepts, or -1. */
+function firstIndex(length: number, test: (index: number) => boolean): number {
+  for (let i = 0; i < length; i++) if (test(i)) return i;
+  return -1;
 }
 
 /**

@@ -5,7 +5,8 @@ import type { ScimResource } from '../schema/scim-resource.js';
 import { applyOperation } from './apply-operation.js';
 import { finalizeResource } from './finalize-resource.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
-import { elementChanges } from './element-changes.js';
+import { elementChanges, elementEdits } from './element-changes.js';
+import type { ElementKeyCache } from './element-key-cache.js';
 import { assignedEqual, jsonEqual, type JsonObject } from './json-value.js';
 import { parsePatchRequest } from './parse-patch-request.js';
 import { resolvePatchOptions, type PatchOptions } from './patch-options.js';
@@ -47,23 +48,38 @@ export interface PatchResult {
  * touched, changes})` (types, required attributes), and uniqueness is the store's.
  */
 export function applyPatch(model: ResourceModel, resource: ScimResource, body: unknown, options?: PatchOptions): Result<PatchResult> {
+  return applyPatchWith(model, resource, body, options, undefined);
+}
+
+/**
+ * {@link applyPatch} with the server's ElementKeyCache: members of a large stored group are then
+ * looked up in its index instead of scanned (the server carries the index to the array it stores).
+ */
+export function applyPatchWith(
+  model: ResourceModel,
+  resource: ScimResource,
+  body: unknown,
+  options: PatchOptions | undefined,
+  elementKeys: ElementKeyCache | undefined,
+): Result<PatchResult> {
   const resolved = resolvePatchOptions(options);
   const operations = parsePatchRequest(body, resolved);
   if (!operations.ok) return operations;
   try {
     const copy = workingCopy(resource);
-    const ctx = { ...copy, model, options: resolved, budget: { used: 0, limit: resolved.maxElementVisits } };
+    const ctx = { ...copy, model, options: resolved, budget: { used: 0, limit: resolved.maxElementVisits }, ...(elementKeys === undefined ? {} : { elementKeys }) };
     for (const operation of operations.value) {
       const applied = applyOperation(ctx, operation);
       if (!applied.ok) return applied;
     }
     const { doc, touched } = copy;
-    finalizeResource(model, doc, touched, resource as unknown as JsonObject);
+    const edits = elementEdits(copy);
+    finalizeResource(model, doc, touched, resource as unknown as JsonObject, edits);
     return ok({
       resource: doc as unknown as ScimResource,
       changed: hasChanged(resource, doc, touched),
       touched: schemaSpelled(model, touched),
-      changes: elementChanges(model, resource, copy),
+      changes: elementChanges(model, resource, doc, edits),
     });
   } catch {
     // Only a defect can get here (every input problem is returned as data above).

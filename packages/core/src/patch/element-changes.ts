@@ -4,28 +4,63 @@ import { isJsonObject, type JsonObject } from './json-value.js';
 import { readPath, type WorkingCopy } from './working-copy.js';
 
 /**
+ * What a request's writes did, together, to one multi-valued attribute they only removed elements
+ * from and appended elements to: its value is the stored one without `removed` (stored elements,
+ * the others kept in order) with `added` at its end. `added` is updated by the clean-up
+ * (`finalizeResource`) to the elements as they will be stored.
+ */
+export interface ElementEdit {
+  readonly keys: readonly string[];
+  readonly removed: unknown[];
+  added: unknown[];
+}
+
+/**
+ * The element edits of a request, by lower-cased path (`members`, `urn:…:attr`), composed from
+ * the writes' deltas in order (an element appended, then removed, is neither). An attribute any
+ * other write touched (a replace, an edited element, its whole extension) has none: its change is
+ * not element-level. No array is walked: each write said what it did.
+ */
+export function elementEdits(copy: WorkingCopy): Map<string, ElementEdit> {
+  const edits = new Map<string, ElementEdit>();
+  for (const { keys, delta } of copy.writes) {
+    if (delta === undefined) continue;
+    const path = keys.join(':').toLowerCase();
+    const edit = edits.get(path);
+    if (edit === undefined) {
+      edits.set(path, { keys, removed: [...delta.removed], added: [...delta.added] });
+      continue;
+    }
+    for (const element of delta.removed) {
+      const appended = edit.added.indexOf(element);
+      if (appended >= 0) edit.added.splice(appended, 1);
+      else edit.removed.push(element);
+    }
+    edit.added.push(...delta.added);
+  }
+  for (const [path, { keys }] of edits) if (copy.writes.some((w) => w.delta === undefined && isPrefix(w.keys, keys))) edits.delete(path);
+  return edits;
+}
+
+/**
  * The element-by-element changes of the multi-valued attributes a request only added elements to
  * or removed elements from (Entra's member add and remove): for each, the elements added (as they
- * will be stored) and removed (as they were stored). An attribute any other write touched (a
- * replace, an edited element, its whole extension) is left out: its change is not element-level.
+ * will be stored) and removed (as they were stored), from `edits` (see {@link elementEdits}).
+ * Attributes without an edit are left out: their change is not element-level.
  *
- * Kept elements are the same objects in `before` and `after` (copy-on-write) and in the same
- * order, with new ones appended, so one walk over both comparing identities finds the difference.
+ * An edit whose counts do not add up against the cleaned-up value (its added elements no longer
+ * the value's last ones) is worked out again by one walk over both arrays: kept elements are the
+ * same objects in `before` and `after` (copy-on-write), in the same order, with new ones appended.
  */
-export function elementChanges(model: ResourceModel, original: JsonObject, copy: WorkingCopy): MultiValuedChange[] {
+export function elementChanges(model: ResourceModel, original: JsonObject, doc: JsonObject, edits: ReadonlyMap<string, ElementEdit>): MultiValuedChange[] {
   const out: MultiValuedChange[] = [];
-  const seen = new Set<string>();
-  for (const { keys, elementLevel } of copy.writes) {
-    if (!elementLevel) continue;
-    const path = keys.join(':').toLowerCase();
-    if (seen.has(path)) continue;
-    seen.add(path);
-    if (copy.writes.some((w) => !w.elementLevel && isPrefix(w.keys, keys))) continue;
+  for (const edit of edits.values()) {
+    const { keys } = edit;
     const resolved = model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
     if (resolved === undefined || !resolved.attribute.multiValued || resolved.subAttribute !== undefined) continue;
     const before = readPath(original, keys);
-    const after = readPath(copy.doc, keys);
-    const change = difference(before, after);
+    const after = readPath(doc, keys);
+    const change = fromEdit(before, after, edit) ?? difference(before, after);
     if (change === undefined) continue;
     if (change.added.length === 0 && change.removed.length === 0) continue;
     out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, ...change });
@@ -40,6 +75,19 @@ function isPrefix(prefix: readonly string[], keys: readonly string[]): boolean {
 }
 
 type Elements = Pick<MultiValuedChange, 'added' | 'removed'>;
+
+/** The edit as a change, when `after` is `before` with its counts and ends with its added elements; all of them objects. */
+function fromEdit(before: unknown, after: unknown, edit: ElementEdit): Elements | undefined {
+  const old = before === undefined ? [] : before;
+  const now = after === undefined ? [] : after;
+  if (!Array.isArray(old) || !Array.isArray(now)) return undefined;
+  const { removed, added } = edit;
+  const kept = now.length - added.length;
+  if (kept < 0 || kept !== old.length - removed.length) return undefined;
+  for (let i = 0; i < added.length; i++) if (now[kept + i] !== added[i] || !isJsonObject(added[i])) return undefined;
+  if (!removed.every(isJsonObject)) return undefined;
+  return { added: added as JsonObject[], removed: removed as JsonObject[] };
+}
 
 /** `after` as `before` with elements removed (order kept) and others appended; undefined when it is not. */
 function difference(before: unknown, after: unknown): Elements | undefined {

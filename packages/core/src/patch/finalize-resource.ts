@@ -1,4 +1,5 @@
 import type { ResourceModel } from '../schema/resource-model.js';
+import type { ElementEdit } from './element-changes.js';
 import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
 
 /**
@@ -7,13 +8,24 @@ import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-val
  * (RFC 7644 §3.5.2: adding an extension attribute adds its URN). `doc` is the private working copy;
  * `touched` are its top-level keys the operations wrote (the others are left as stored), `original`
  * the stored resource: elements of a written array that are the stored ones, kept in order, are
- * left as stored too, so adding one member to a large group does not walk the group.
+ * left as stored too, so adding one member to a large group does not walk the group. `edits` (by
+ * lower-cased path, see `elementEdits`) tell which arrays only lost stored elements and gained
+ * appended ones: only the appended ones are cleaned up (and the edit updated to them), the stored
+ * ones are not even compared.
  */
-export function finalizeResource(model: ResourceModel, doc: JsonObject, touched: ReadonlySet<string>, original?: Readonly<JsonObject>): void {
+export function finalizeResource(
+  model: ResourceModel,
+  doc: JsonObject,
+  touched: ReadonlySet<string>,
+  original?: Readonly<JsonObject>,
+  edits?: ReadonlyMap<string, ElementEdit>,
+): void {
   for (const key of touched) {
     if (key === 'schemas' || !Object.prototype.hasOwnProperty.call(doc, key)) continue;
     const stored = original !== undefined && Object.prototype.hasOwnProperty.call(original, key) ? original[key] : undefined;
-    const value = prune(doc[key], Array.isArray(stored) ? stored : undefined);
+    const edit = edits?.get(key.toLowerCase());
+    const edited = edit === undefined ? undefined : pruneEdited(doc[key], stored, edit);
+    const value = edited !== undefined ? edited : prune(doc[key], Array.isArray(stored) ? stored : undefined);
     if (isUnassigned(value)) delete doc[key];
     else doc[key] = value;
   }
@@ -41,6 +53,31 @@ export function finalizeResource(model: ResourceModel, doc: JsonObject, touched:
   // Keep the stored order when the set is the same.
   const same = listed.length === schemas.length && listed.every((s, i) => s === schemas[i]);
   doc.schemas = same ? listed : schemas;
+}
+
+/**
+ * `prune` of an array that `edit` says is `stored` without the edit's removed elements and with its
+ * added ones at the end: only the added ones are pruned (and `edit.added` set to what is left of
+ * them). Undefined when the array does not add up so (then `prune` walks it).
+ */
+function pruneEdited(value: unknown, stored: unknown, edit: ElementEdit): unknown {
+  if (!Array.isArray(value)) return undefined;
+  const kept = value.length - edit.added.length;
+  if (kept < 0 || kept !== (Array.isArray(stored) ? stored.length : 0) - edit.removed.length) return undefined;
+  for (let i = 0; i < edit.added.length; i++) if (value[kept + i] !== edit.added[i]) return undefined;
+  let out: unknown[] | undefined;
+  const added: unknown[] = [];
+  for (let i = kept; i < value.length; i++) {
+    const item: unknown = value[i];
+    const pruned = prune(item);
+    const drop = isUnassigned(pruned);
+    if (out === undefined && (drop || pruned !== item)) out = value.slice(0, i);
+    if (drop) continue;
+    added.push(pruned);
+    if (out !== undefined) out.push(pruned);
+  }
+  edit.added = added;
+  return out ?? value;
 }
 
 /**

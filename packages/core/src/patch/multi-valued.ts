@@ -3,7 +3,8 @@ import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { findSubAttribute } from './normalize-value.js';
-import { valueKeyOf } from './value-key.js';
+import type { ElementKeyCache } from './element-key-cache.js';
+import { scanKeys, valueKeyOf } from './value-key.js';
 import { spend, type WorkBudget } from './work-budget.js';
 
 /** Equality of two simple values of `definition`: strings by `caseExact`, dateTime as instants. */
@@ -88,12 +89,21 @@ export function removalMatcher(definition: AttributeDefinition, item: unknown): 
   };
 }
 
+/** What {@link removalSelector} gives: the positions of the selected elements, and the cost of finding them. */
+export interface RemovalSelector {
+  /** The indices of the elements of `elements` that some item selects, ascending (looked up in `elementKeys` when it indexes `elements`). */
+  positions(elements: readonly unknown[], elementKeys?: ElementKeyCache): number[];
+  /** How many items give no `value`: each is tested against every element (for the budget). */
+  readonly unkeyed: number;
+}
+
 /**
- * A test for the elements any of `items` selects (see `removalMatcher`). Items are indexed by their
- * `value`, so an element is only tested against the items that can match it. Items without a
- * `value` are tested against every element: `unkeyed` tells how many there are, for the budget.
+ * The elements any of `items` selects (see `removalMatcher`). Items are indexed by their `value`,
+ * so an element is only tested against the items that can match it, and the elements that share a
+ * key with an item are found in one scan that allocates nothing per element (`scanKeys`). Items
+ * without a `value` are tested against every element.
  */
-export function removalSelector(definition: AttributeDefinition, items: readonly unknown[]): { readonly selects: (element: unknown) => boolean; readonly unkeyed: number } {
+export function removalSelector(definition: AttributeDefinition, items: readonly unknown[]): RemovalSelector {
   const keyOf = valueKeyOf(definition);
   const byKey = new Map<string, ((element: unknown) => boolean)[]>();
   const unkeyed: ((element: unknown) => boolean)[] = [];
@@ -107,13 +117,44 @@ export function removalSelector(definition: AttributeDefinition, items: readonly
       else list.push(matcher);
     }
   }
-  const selects = (element: unknown): boolean => {
-    const key = keyOf?.(element);
-    const candidates = key === undefined ? undefined : byKey.get(key);
-    if (candidates !== undefined && candidates.some((m) => m(element))) return true;
-    return unkeyed.length > 0 && unkeyed.some((m) => m(element));
+  const positions = (elements: readonly unknown[], elementKeys?: ElementKeyCache): number[] => {
+    const selected: number[] = [];
+    scanKeys(
+      definition,
+      elements,
+      [...byKey.keys()],
+      (i, key) => {
+        if (byKey.get(key)?.some((m) => m(elements[i])) === true) selected.push(i);
+      },
+      elementKeys,
+    );
+    // scanKeys reports key by key: put the positions in element order.
+    selected.sort((a, b) => a - b);
+    if (unkeyed.length === 0) return selected;
+    // Every element is tested by the unkeyed items too; merge, keeping the order.
+    const chosen = new Set(selected);
+    const all: number[] = [];
+    for (let i = 0; i < elements.length; i++) if (chosen.has(i) || unkeyed.some((m) => m(elements[i]))) all.push(i);
+    return all;
   };
-  return { selects, unkeyed: unkeyed.length };
+  return { positions, unkeyed: unkeyed.length };
+}
+
+/** Removes the elements at `positions` (ascending) from `elements`, in place, keeping the others in order. */
+export function removePositions(elements: unknown[], positions: readonly number[]): void {
+  const first = positions[0];
+  if (first === undefined) return;
+  if (positions.length === 1) {
+    elements.splice(first, 1);
+    return;
+  }
+  let write = first;
+  let next = 0;
+  for (let read = first; read < elements.length; read++) {
+    if (next < positions.length && positions[next] === read) next++;
+    else elements[write++] = elements[read];
+  }
+  elements.length = write;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ResourceModel } from '../schema/resource-model.js';
+import type { ElementKeyCache } from './element-key-cache.js';
 import type { PatchOpName } from './patch-operation.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
 import type { WorkBudget } from './work-budget.js';
@@ -10,6 +11,8 @@ export interface PatchContext extends WorkingCopy {
   readonly options: ResolvedPatchOptions;
   /** Element visits left to the request (option `maxElementVisits`). */
   readonly budget: WorkBudget;
+  /** The server's indexes of large stored arrays (see ElementKeyCache), when it keeps them. */
+  readonly elementKeys?: ElementKeyCache;
 }
 
 /** One write of one operation: `at` is the `Operations[i]…` prefix of error details. */

@@ -1,25 +1,122 @@
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { getKey, isJsonObject } from './json-value.js';
+import type { ElementKeyCache } from './element-key-cache.js';
+import { getKey } from './json-value.js';
 import { findSubAttribute } from './normalize-value.js';
 
 /** A function giving an element's identity as a string, or undefined when it has none to index by. */
 export type ValueKey = (element: unknown) => string | undefined;
 
+/** How an attribute's elements are keyed: by their `value` sub-attribute (complex) or themselves, case-folded or not. */
+export interface KeyKind {
+  readonly complex: boolean;
+  readonly fold: boolean;
+}
+
 /**
- * The identity multi-valued elements are matched by, as an index key: the `value` sub-attribute of
+ * The key kind of a multi-valued attribute: its elements are keyed by the `value` sub-attribute of
  * a complex element (a member id, an email address), or a simple element itself, folded to lower
- * case unless `caseExact`. Two elements can only match (see `entryMatcher`, `removalMatcher`) when
- * their keys are equal, so adding or removing k values among n costs O(n + k), not O(n·k).
- * Undefined when the attribute's values are not strings.
+ * case unless `caseExact`. Undefined when the attribute's values are not strings.
  */
-export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefined {
+export function keyKindOf(definition: AttributeDefinition): KeyKind | undefined {
   const identity = definition.type === 'complex' ? findSubAttribute(definition, 'value') : definition;
   if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference')) return undefined;
-  const fold = !identity.caseExact;
-  const complex = definition.type === 'complex';
-  return (element) => {
-    const value = complex ? (isJsonObject(element) ? getKey(element, 'value') : undefined) : element;
-    if (typeof value !== 'string') return undefined;
-    return fold ? value.toLowerCase() : value;
-  };
+  return { complex: definition.type === 'complex', fold: !identity.caseExact };
+}
+
+/** The key of `element` under `kind` (see {@link valueKeyOf}). */
+export function elementKey(kind: KeyKind, element: unknown): string | undefined {
+  const value = kind.complex ? valueOf(element) : element;
+  if (typeof value !== 'string') return undefined;
+  return kind.fold ? value.toLowerCase() : value;
+}
+
+/**
+ * The identity multi-valued elements are matched by, as an index key (see {@link keyKindOf}). Two
+ * elements can only match (see `entryMatcher`, `removalMatcher`) when their keys are equal, so
+ * adding or removing k values among n costs O(n + k), not O(n·k). Undefined when the attribute's
+ * values are not strings.
+ */
+export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefined {
+  const kind = keyKindOf(definition);
+  return kind === undefined ? undefined : (element) => elementKey(kind, element);
+}
+
+/** Up to this many wanted keys are compared one by one; more are looked up in a set. */
+const COMPARED_KEYS = 8;
+
+/**
+ * Calls `found(index, key)` for each element of `elements` whose key (see {@link valueKeyOf}) is one
+ * of `keys` (keys as `valueKeyOf` gives them): for each key in element order, not across keys.
+ * With `cache`, a large frozen array patched again and again is looked up in its index (see
+ * ElementKeyCache) instead of scanned. Otherwise one tight pass per key that allocates nothing per
+ * element: the `value` is read directly (the schema's spelling, as stored; any other spelling is
+ * looked up), and compared with each key case-folded in place, not lower-cased into a new string.
+ * Does nothing when the attribute has no `valueKeyOf`.
+ */
+export function scanKeys(
+  definition: AttributeDefinition,
+  elements: readonly unknown[],
+  keys: readonly string[],
+  found: (index: number, key: string) => void,
+  cache?: ElementKeyCache,
+): void {
+  const kind = keyKindOf(definition);
+  if (kind === undefined || keys.length === 0) return;
+  if (cache !== undefined && cache.find(elements, kind, keys, found)) return;
+  const { complex, fold } = kind;
+  if (keys.length > COMPARED_KEYS) {
+    const wanted = new Set(keys);
+    for (let i = 0; i < elements.length; i++) {
+      const value = complex ? valueOf(elements[i]) : elements[i];
+      if (typeof value !== 'string') continue;
+      const key = fold ? value.toLowerCase() : value;
+      if (wanted.has(key)) found(i, key);
+    }
+    return;
+  }
+  for (let k = 0; k < keys.length; k++) {
+    // One pass per key (a few at most), each a loop V8 keeps tight. Folded, a value whose first
+    // character is ASCII and does not fold to the key's first is rejected without a call.
+    const key = keys[k] as string;
+    const first = key.charCodeAt(0);
+    for (let i = 0; i < elements.length; i++) {
+      const value = complex ? valueOf(elements[i]) : elements[i];
+      if (typeof value !== 'string') continue;
+      if (value === key) found(i, key);
+      else if (fold) {
+        const code = value.charCodeAt(0);
+        if ((code === first || (code | 0x20) === first || code >= 0x80) && equalsFolded(value, key)) found(i, key);
+      }
+    }
+  }
+}
+
+/** The `value` of a complex element: its own `value`, else the member spelled otherwise (`Value`). */
+function valueOf(element: unknown): unknown {
+  if (typeof element !== 'object' || element === null || Array.isArray(element)) return undefined;
+  const direct = (element as { value?: unknown }).value;
+  return direct !== undefined ? direct : getKey(element as Record<string, unknown>, 'value');
+}
+
+/**
+ * `value.toLowerCase() === lower`, for a `lower` that is already lower case, without building the
+ * lower-case string: ASCII characters are folded one by one (the first differing one answers), and
+ * only a value with a non-ASCII character before that is lower-cased whole (its case mapping may
+ * change its length).
+ */
+export function equalsFolded(value: string, lower: string): boolean {
+  if (value === lower) return true;
+  const shorter = Math.min(value.length, lower.length);
+  for (let i = 0; i < shorter; i++) {
+    let code = value.charCodeAt(i);
+    if (code >= 0x80) return value.toLowerCase() === lower;
+    if (code >= 0x41 && code <= 0x5a) code += 0x20;
+    // An ASCII character lower-cases to one ASCII character: positions so far line up.
+    if (code !== lower.charCodeAt(i)) return false;
+  }
+  // One is a prefix of the other. A shorter value is all ASCII: it lower-cases to its own length.
+  // A longer one can only be equal through the case mapping of a non-ASCII character in the rest.
+  if (value.length <= lower.length) return value.length === lower.length;
+  for (let i = shorter; i < value.length; i++) if (value.charCodeAt(i) >= 0x80) return value.toLowerCase() === lower;
+  return false;
 }

@@ -14,8 +14,19 @@ export interface WorkingCopy {
   readonly owned: WeakSet<object>;
   /** Top-level keys of `doc` the operations wrote, in `doc`'s spelling. */
   readonly touched: Set<string>;
-  /** Every write, in order: its schema-spelled keys, and whether it only added or removed elements. */
-  readonly writes: { readonly keys: readonly string[]; readonly elementLevel: boolean }[];
+  /** Every write, in order: its schema-spelled keys, and what it did to the elements when it only removed or appended some. */
+  readonly writes: { readonly keys: readonly string[]; readonly delta?: ElementDelta }[];
+}
+
+/**
+ * What a write did to a multi-valued attribute when it only removed elements and appended others:
+ * the new value is the previous one without `removed` (those very objects, the others kept in
+ * their order) with `added` (those very objects) at its end. Known from the write itself, so no
+ * one has to compare the old and new arrays to find it.
+ */
+export interface ElementDelta {
+  readonly removed: readonly unknown[];
+  readonly added: readonly unknown[];
 }
 
 /** A working copy of `resource`: its top level copied, nothing else. */
@@ -42,14 +53,14 @@ export function readPath(doc: JsonObject, keys: readonly string[]): unknown {
  * Sets the value at `keys` of the working copy (or, for an unassigned value, removes it), and
  * records the top-level key as touched. A key that exists (matched ignoring case) keeps its stored
  * spelling; missing parent objects are created. Containers on the path are copied before they
- * are written, unless this request already owns them. `elementLevel` tells that the new value of a
+ * are written, unless this request already owns them. `delta` tells that the new value of a
  * multi-valued attribute is the old one with elements removed (order kept) and new ones appended.
  */
-export function commitValue(ctx: WorkingCopy, keys: readonly string[], value: unknown, elementLevel = false): Result<void> {
+export function commitValue(ctx: WorkingCopy, keys: readonly string[], value: unknown, delta?: ElementDelta): Result<void> {
   const top = keys[0];
   if (top === undefined) return ok(undefined);
   ctx.touched.add(findKey(ctx.doc, top) ?? top);
-  ctx.writes.push({ keys, elementLevel });
+  ctx.writes.push(delta === undefined ? { keys } : { keys, delta });
   if (isUnassigned(value)) removeAt(ctx, keys);
   else setAt(ctx, keys, value);
   return ok(undefined);

@@ -2,9 +2,9 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
-import { commitValue, readPath } from './working-copy.js';
+import { commitValue, readPath, type ElementDelta } from './working-copy.js';
 import { assignedEqual, getKey, isJsonObject, isUnassigned } from './json-value.js';
-import { enforcePrimary, removalSelector } from './multi-valued.js';
+import { enforcePrimary, removalSelector, removePositions } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
@@ -34,7 +34,7 @@ export function writeAttribute(ctx: PatchContext, resolved: ResolvedAttribute, r
   const before = readPath(ctx.doc, keys);
   const next = nextValue(ctx, resolved, req, before, name);
   if (!next.ok) return next;
-  const { value: after, elementLevel } = next.value;
+  const { value: after, delta } = next.value;
 
   const mutable = checkMutability(target, name, before, after, req.at);
   if (!mutable.ok) return mutable;
@@ -48,16 +48,16 @@ export function writeAttribute(ctx: PatchContext, resolved: ResolvedAttribute, r
   }
 
   if (assignedEqual(before, after)) return ok(undefined);
-  return commitValue(ctx, keys, after, elementLevel);
+  return commitValue(ctx, keys, after, delta);
 }
 
-/** The attribute's new value; `elementLevel` when it is the old one with elements removed or appended. */
+/** The attribute's new value; `delta` when it is the old one with elements removed or appended. */
 interface NextValue {
   readonly value: unknown;
-  readonly elementLevel: boolean;
+  readonly delta?: ElementDelta;
 }
 
-const whole = (value: unknown): Result<NextValue> => ok({ value, elementLevel: false });
+const whole = (value: unknown): Result<NextValue> => ok({ value });
 
 function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteRequest, before: unknown, name: string): Result<NextValue> {
   const { target } = resolved;
@@ -70,10 +70,17 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const items = normalizeValue(target, req.value, ctx.options, req.at);
     if (!items.ok) return items;
     const current = Array.isArray(before) ? before : [];
-    const { selects, unkeyed } = removalSelector(target, items.value as unknown[]);
-    const spent = spend(ctx.budget, indexedVisits(current.length) + unkeyed * current.length, req.at);
+    const selector = removalSelector(target, items.value as unknown[]);
+    const spent = spend(ctx.budget, indexedVisits(current.length) + selector.unkeyed * current.length, req.at);
     if (!spent.ok) return spent;
-    return ok({ value: current.filter((e) => !selects(e)), elementLevel: Array.isArray(before) });
+    const positions = selector.positions(current, ctx.elementKeys);
+    // Nothing selected: the value stays the stored array itself (nothing to compare or write).
+    if (positions.length === 0) return whole(current);
+    const removed = positions.map((i) => current[i]);
+    // `concat()`: the fastest copy of a frozen (stored) array.
+    const value = current.concat();
+    removePositions(value, positions);
+    return Array.isArray(before) ? ok({ value, delta: { removed, added: [] } }) : whole(value);
   }
 
   const value = normalizeValue(target, req.value, ctx.options, req.at);
@@ -87,15 +94,19 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
       return primary.ok ? whole(items) : primary;
     }
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
-    const appended = appendValues(target, current, items, req.at, ctx.budget);
+    const appended = appendValues(target, current, items, req.at, ctx.budget, ctx.elementKeys);
     if (!appended.ok) return appended;
-    const { elements, written } = appended.value;
+    const { written, changed } = appended.value;
+    // Every value already there as given (Entra re-adding a member): the stored array itself, not
+    // a copy to compare, unless a `primary: true` among them clears `primary` on the others.
+    if (!changed && Array.isArray(before) && !written.some((i) => carriesPrimary(current[i]))) return whole(before);
+    const elements = changed ? (appended.value.elements as unknown[]) : current.concat();
     const primary = enforcePrimary(target, elements, written, req.at, ctx.budget);
     if (!primary.ok) return primary;
     // Only appended (or already there, unchanged), and no `primary: true` that cleared it on other
     // elements: an element-level change.
     const appendedOnly = Array.isArray(before) && written.every((i) => (i >= current.length || elements[i] === current[i]) && !carriesPrimary(elements[i]));
-    return ok({ value: elements, elementLevel: appendedOnly });
+    return appendedOnly ? ok({ value: elements, delta: { removed: [], added: elements.slice(current.length) } }) : whole(elements);
   }
 
   if (target.type === 'complex' && isJsonObject(value.value)) {

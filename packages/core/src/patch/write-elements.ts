@@ -31,7 +31,8 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   }
 
   const before = readPath(ctx.doc, resolved.keys);
-  const elements: unknown[] = Array.isArray(before) ? [...before] : isUnassigned(before) ? [] : [before];
+  // `concat()`: the fastest copy of a (frozen, stored) array.
+  const elements: unknown[] = Array.isArray(before) ? before.concat() : isUnassigned(before) ? [] : [before];
   const spent = spend(ctx.budget, elements.length, req.at);
   if (!spent.ok) return spent;
   const matched: number[] = [];
@@ -54,7 +55,9 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   if (!required.ok) return required;
 
   if (same) return ok(undefined);
-  return commitValue(ctx, resolved.keys, after, req.op === 'remove' && subAttribute === undefined);
+  // Removing whole elements of an array: the others are kept in order, as they were.
+  const removal = req.op === 'remove' && subAttribute === undefined && Array.isArray(before);
+  return commitValue(ctx, resolved.keys, after, removal ? { removed: matched.map((i) => elements[i]), added: [] } : undefined);
 }
 
 /**

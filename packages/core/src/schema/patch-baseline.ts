@@ -12,6 +12,7 @@ export interface MemberBaseline {
   /**
    * For a multi-valued member whose elements a PATCH only added or removed: how many leading
    * elements of `value` are stored elements, kept in their order (only the rest need checking).
+   * Taken from the PATCH's reported change when it adds up (see `PatchFacts.changes`).
    */
   kept(key: string, path: string, value: readonly unknown[]): number;
 }
@@ -20,6 +21,11 @@ export interface MemberBaseline {
 export interface PatchFacts {
   readonly existing: ScimResource;
   readonly touched: ReadonlySet<string>;
+  /**
+   * `applyPatch`'s own report for this result: an attribute listed is the stored array without
+   * `removed` (the others kept in order) followed by `added`. Trusted when the counts add up and
+   * the array ends with `added`: the kept stored elements are then not compared one by one.
+   */
   readonly changes?: readonly MultiValuedChange[];
 }
 
@@ -47,8 +53,15 @@ function memberBaseline(stored: Record<string, unknown>, touched: ReadonlySet<st
     },
     kept(key, path, value) {
       const before = storedValue(key);
-      if (!changes.has(path.toLowerCase()) || !Array.isArray(before)) return 0;
-      // The stored elements the PATCH kept are the same objects, in the same order.
+      const change = changes.get(path.toLowerCase());
+      if (change === undefined || !Array.isArray(before)) return 0;
+      // As `applyPatch` reports it: the stored elements without the removed ones, in order, then
+      // the added ones. When the counts add up and the array ends with the added elements, that
+      // is the array, and the stored ones are not compared (a 100,000-member group is not walked).
+      const { added, removed } = change;
+      const kept = value.length - added.length;
+      if (kept >= 0 && kept === before.length - removed.length && added.every((element, i) => value[kept + i] === element)) return kept;
+      // Otherwise: the stored elements the PATCH kept are the same objects, in the same order.
       let j = 0;
       for (let i = 0; i < before.length && j < value.length; i++) if (value[j] === before[i]) j++;
       return j;

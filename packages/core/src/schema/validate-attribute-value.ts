@@ -30,19 +30,43 @@ export function validateAttributeValue(attribute: AttributeDefinition, value: un
   // The first `kept` elements are stored ones a PATCH kept (see MemberBaseline): already valid.
   // All of them (a member removed): the array is the patched one, already private, used as is.
   if (kept > 0 && kept === value.length) return ok(value);
-  const values: unknown[] = value.slice(0, kept);
+  const checkedValues: unknown[] = [];
+  // Whether the checked elements are the given ones as they are (same members in the same order).
+  let same = true;
   let primaries = 0;
   for (let i = kept; i < value.length; i++) {
     const checked = validateSingleValue(attribute, value[i], `${path}[${i}]`, rules);
     if (!checked.ok) return checked;
-    if (checked.value === undefined) continue;
+    if (checked.value === undefined) {
+      same = false;
+      continue;
+    }
     if (attribute.type === 'complex' && (checked.value as Record<string, unknown>)['primary'] === true) primaries++;
-    values.push(checked.value);
+    same &&= sameMembers(checked.value, value[i]);
+    checkedValues.push(checked.value);
   }
   if (primaries > 0 && attribute.type === 'complex') for (let i = 0; i < kept; i++) if ((value[i] as Record<string, unknown>)['primary'] === true) primaries++;
   // RFC 7643 §2.4: the primary attribute value "true" MUST appear no more than once.
   if (primaries > 1) return err(scimError('invalidValue', `Attribute '${path}' has more than one value with 'primary' true`));
+  // The kept elements follow a PATCH: the array is the patched one, private, used as is when the
+  // checked elements came out as given (no copy of a 100,000-member group).
+  if (kept > 0 && same) return ok(value);
+  const values = kept > 0 ? value.slice(0, kept).concat(checkedValues) : checkedValues;
   return ok(values.length > 0 ? values : undefined);
+}
+
+/** Whether the checked value `a` says what `b` says in the same shape: simple values equal, objects with the same keys in the same order. */
+function sameMembers(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key !== others[i] || !sameMembers(a[key], b[key])) return false;
+  }
+  return true;
 }
 
 function validateSingleValue(attribute: AttributeDefinition, value: unknown, path: string, rules: ValueRules): Result<unknown> {

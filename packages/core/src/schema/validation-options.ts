@@ -21,7 +21,12 @@ export type ValidationContext =
       readonly existing: ScimResource;
       /** `PatchResult.touched`: top-level keys the PATCH wrote (schema spelling, extension URNs). */
       readonly touched?: ReadonlySet<string>;
-      /** `PatchResult.changes`: multi-valued attributes whose elements were only added or removed. */
+      /**
+       * `PatchResult.changes`: multi-valued attributes whose elements were only added or removed.
+       * It must be the report of the `applyPatch` that produced this very body: when an
+       * attribute's counts add up, its leading elements are taken to be the kept stored ones
+       * without comparing them.
+       */
       readonly changes?: readonly MultiValuedChange[];
     };
 

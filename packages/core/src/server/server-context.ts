@@ -1,5 +1,6 @@
 import type { FilterLimits } from '../filter/filter-limits.js';
 import { DEFAULT_FILTER_LIMITS } from '../filter/filter-limits.js';
+import { ElementKeyCache } from '../patch/element-key-cache.js';
 import { DEFAULT_PATCH_OPTIONS, type PatchOptions } from '../patch/patch-options.js';
 import type { ValidationOptions } from '../schema/validation-options.js';
 import type { ResourceModel } from '../schema/resource-model.js';
@@ -48,6 +49,8 @@ export interface ServerContext {
   readonly logger: ScimLogger;
   /** Serializes writes to one resource within this server, all tenants included (see KeyedMutex). */
   readonly writes: KeyedMutex;
+  /** The element-key indexes of large stored member lists this server patches (see ElementKeyCache). */
+  readonly elementKeys: ElementKeyCache;
   /** The compiled `tenancy.path`, when the URL names the tenant. */
   readonly tenantPath: TenantPath | undefined;
   /** Per-tenant contexts, when `tenancy.configure` is given. */
@@ -107,6 +110,7 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
   if (tenancy.configure !== undefined && typeof tenancy.configure !== 'function') throw new TypeError('createScimServer: tenancy.configure must be a function');
   const base = resolveContext(config, {
     writes: new KeyedMutex(),
+    elementKeys: new ElementKeyCache(),
     tenantPath: tenancy.path === undefined ? undefined : compileTenantPath(tenancy.path),
     tenants: undefined,
     tracer: config.tracing?.trace.getTracer(TRACER_NAME),
@@ -132,7 +136,7 @@ function tenantConfigOf(config: ScimServerConfig, tenant: TenantConfig): ScimSer
 }
 
 /** The parts a tenant's context shares with the server's. */
-type SharedParts = Pick<ServerContext, 'writes' | 'tenantPath' | 'tenants' | 'tracer' | 'pagination'>;
+type SharedParts = Pick<ServerContext, 'writes' | 'elementKeys' | 'tenantPath' | 'tenants' | 'tracer' | 'pagination'>;
 
 function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerContext {
   if (!Array.isArray(config.resourceTypes) || config.resourceTypes.length === 0) {
@@ -167,6 +171,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     compatibility: resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY),
     logger: config.logger ?? CONSOLE_LOGGER,
     writes: shared.writes,
+    elementKeys: shared.elementKeys,
     tenantPath: shared.tenantPath,
     tenants: shared.tenants,
     tracer: shared.tracer,

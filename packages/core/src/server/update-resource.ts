@@ -6,6 +6,7 @@ import { deepEqual } from './deep-equal.js';
 import { writeKey, type Exchange } from './exchange.js';
 import { carrySizes, checkResourceSize } from './limits/resource-size.js';
 import { loadResource } from './load-resource.js';
+import { readTopLevel } from '../store/unique-value.js';
 import { notFoundError } from './not-found.js';
 import { checkIfMatch } from './precondition.js';
 import { assembleResource, changedMeta } from './resource-meta.js';
@@ -89,7 +90,12 @@ export async function updateResource(
         ...(elementLevel === undefined ? {} : { changes: elementLevel }),
       });
       if (written.ok) {
-        if (elementLevel !== undefined) carrySizes(next, written.resource, elementLevel);
+        if (elementLevel !== undefined) {
+          carrySizes(next, written.resource, elementLevel);
+          for (const change of elementLevel) {
+            context.elementKeys.carry(readTopLevel(existing, change.attribute), readTopLevel(written.resource, change.attribute), change.removed, change.added.length);
+          }
+        }
         return ok({ before: existing, after: written.resource, changed: true });
       }
       if (written.reason === 'notFound') return err(notFoundError(context, type, id));

@@ -45,13 +45,46 @@ export interface MergedElements {
  * The result equals `next` whatever `removed` says: a wrong hint costs speed, never correctness.
  */
 export function mergeElements(stored: readonly unknown[], next: readonly unknown[], removed: readonly unknown[]): MergedElements {
-  // Appending (a PATCH that adds members): `next` starts with the stored elements themselves.
-  let same = 0;
-  while (same < stored.length && same < next.length && stored[same] === next[same]) same++;
-  if (same === stored.length) {
-    const added = next.slice(same).map((element) => freezeShared(element));
-    return { elements: Object.freeze(stored.concat(added)), dropped: [], added };
+  return removedAndAppended(stored, next, removed) ?? walkElements(stored, next, removed);
+}
+
+/**
+ * The common PATCH (members added or removed): `next` is `stored` without the `removed` elements
+ * themselves (found by `indexOf`, which is fast even on a frozen array), the others in order, then
+ * new elements. Checked by one identity pass; the copy is one `concat` of `next`. Undefined when
+ * `next` is not so.
+ */
+function removedAndAppended(stored: readonly unknown[], next: readonly unknown[], removed: readonly unknown[]): MergedElements | undefined {
+  const positions: number[] = [];
+  for (const element of removed) {
+    let at = stored.indexOf(element);
+    while (at >= 0 && positions.includes(at)) at = stored.indexOf(element, at + 1);
+    if (at < 0) return undefined;
+    positions.push(at);
   }
+  positions.sort((a, b) => a - b);
+  const kept = stored.length - positions.length;
+  if (next.length < kept) return undefined;
+  // next[0, kept) must be stored without the positions, by identity.
+  let from = 0;
+  let at = 0;
+  for (const position of positions) {
+    for (; from < position; from++, at++) if (next[at] !== stored[from]) return undefined;
+    from = position + 1;
+  }
+  for (; from < stored.length; from++, at++) if (next[at] !== stored[from]) return undefined;
+  const elements = next.concat();
+  const added: unknown[] = [];
+  for (let i = kept; i < elements.length; i++) {
+    const copy = freezeShared(elements[i]);
+    elements[i] = copy;
+    added.push(copy);
+  }
+  return { elements: Object.freeze(elements), dropped: positions.map((p) => stored[p]), added };
+}
+
+/** Any other `next`: a walk matching elements by identity or equal JSON. */
+function walkElements(stored: readonly unknown[], next: readonly unknown[], removed: readonly unknown[]): MergedElements {
   const removedSet = new Set(removed);
   const isRemoved = (element: unknown): boolean => removedSet.has(element) || removed.some((r) => sameJson(r, element));
   const elements: unknown[] = [];

@@ -44,7 +44,10 @@ async function removeFrom(exchange: Exchange, membership: Membership, found: Sci
       unique: membership.group.model.unique,
       changes: [{ attribute, added: [], removed }],
     });
-    if (written.ok) return { resourceType: name, before: current, after: written.resource };
+    if (written.ok) {
+      context.elementKeys.carry(members, written.resource[attribute], removed, 0);
+      return { resourceType: name, before: current, after: written.resource };
+    }
     if (written.reason !== 'versionMismatch') return undefined;
     await backoff(attempt);
     current = await context.store.get(name, found.id, exchange.storeContext);

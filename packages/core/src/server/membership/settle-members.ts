@@ -26,6 +26,11 @@ export interface MemberWrite {
   readonly change?: MultiValuedChange;
   /** A PATCH that sent whole lists (`replace`): it may repeat a member already kept, so every key is checked. */
   readonly replacesList?: boolean;
+  /**
+   * `body.members` is private to this write (the array the PATCH engine built for this request):
+   * added members are filled in in place instead of in a copy of a possibly large list.
+   */
+  readonly listOwned?: boolean;
 }
 
 export interface SettledMembers {
@@ -111,7 +116,7 @@ export async function settleMembers(exchange: Exchange, membership: Membership, 
   // A whole new list (POST, PUT, a PATCH `replace`) keeps stored members as stored; a PATCH's other
   // operations leave them untouched in the engine's list.
   const wholeList = write.mode === 'whole' || write.replacesList === true;
-  const settled = wholeList ? settleWhole(list, storedList, resolved.value, write.displays, keyOf) : settleDelta(list, resolved.value, duplicates, keyOf);
+  const settled = wholeList ? settleWhole(list, storedList, resolved.value, write.displays, keyOf) : settleDelta(list, resolved.value, duplicates, keyOf, write.listOwned === true);
   const body = settled.length === 0 ? withoutMembers(write.body, name) : { ...write.body, [name]: settled };
   // Element-level changes only when kept members are exactly as stored (not after a whole list).
   if (wholeList) return ok({ body });
@@ -216,16 +221,22 @@ function settleWhole(
 /**
  * PATCH: the engine's list with each added element replaced by its resolved form. Added elements
  * are appended, so the search runs from the end and stops once all are placed (O(added) for the
- * usual add); a list with duplicates is scanned whole and keeps the first of each.
+ * usual add); a list with duplicates is scanned whole and keeps the first of each. The list is
+ * copied first unless `owned` (see `MemberWrite.listOwned`).
  */
-function settleDelta(list: readonly unknown[], resolved: ReadonlyMap<string, Resolved>, duplicates: boolean, keyOf: (element: unknown) => string | undefined): readonly unknown[] {
+function settleDelta(
+  list: readonly unknown[],
+  resolved: ReadonlyMap<string, Resolved>,
+  duplicates: boolean,
+  keyOf: (element: unknown) => string | undefined,
+  owned: boolean,
+): readonly unknown[] {
   // Only removals: the engine's list is the result (shared, never mutated).
   if (resolved.size === 0 && !duplicates) return list;
-  const out = list.slice();
   if (duplicates) {
     const seen = new Set<string>();
     const kept: unknown[] = [];
-    for (const element of out) {
+    for (const element of list) {
       const key = keyOf(element);
       if (key !== undefined && seen.has(key)) continue;
       if (key !== undefined) seen.add(key);
@@ -233,6 +244,7 @@ function settleDelta(list: readonly unknown[], resolved: ReadonlyMap<string, Res
     }
     return kept;
   }
+  const out = owned ? (list as unknown[]) : list.slice();
   let placed = 0;
   for (let i = out.length - 1; i >= 0 && placed < resolved.size; i--) {
     const key = keyOf(out[i]);

@@ -3,7 +3,9 @@ import type { CascadedChange, DeleteContext } from '../../store/scim-store.js';
 import { checkBeforeWrite } from '../before-write.js';
 import { actorOf, writeKey, type Exchange } from '../exchange.js';
 import { loadResource } from '../load-resource.js';
-import { removeReferences } from '../membership/index.js';
+import { removeReferences, type Membership } from '../membership/index.js';
+import type { ElementKeyCache } from '../../patch/element-key-cache.js';
+import { keyKindOf } from '../../patch/value-key.js';
 import { notFoundError } from '../not-found.js';
 import { notifyChange } from '../notify-change.js';
 import { checkIfMatch } from '../precondition.js';
@@ -51,9 +53,18 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   const { existing } = outcome.value;
   let cascaded: readonly CascadedChange[] = outcome.value.cascaded ?? [];
   if (referenced !== undefined && !storeCascades) cascaded = await removeReferences(exchange, referenced, existing.id);
+  else if (referenced !== undefined) carryMemberKeys(context.elementKeys, referenced, cascaded, existing.id);
   await notifyChange(context, { operation: 'delete', resourceType: name, id: existing.id, before: existing, ...actorOf(exchange) });
   for (const change of cascaded) {
     await notifyChange(context, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...actorOf(exchange) });
   }
   return emptyResponse(204);
+}
+
+/** The member-key indexes of the groups the store's cascade changed move to their new member lists. */
+function carryMemberKeys(elementKeys: ElementKeyCache, membership: Membership, cascaded: readonly CascadedChange[], id: string): void {
+  const kind = keyKindOf(membership.members);
+  if (kind === undefined) return;
+  const name = membership.members.name;
+  for (const change of cascaded) elementKeys.carryRemoval(change.before[name], change.after[name], kind, id);
 }

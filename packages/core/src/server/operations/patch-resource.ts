@@ -1,5 +1,5 @@
 import { ok } from '../../errors/result.js';
-import { applyPatch } from '../../patch/apply-patch.js';
+import { applyPatchWith } from '../../patch/apply-patch.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
 import { selectionFromQuery } from '../attribute-selection.js';
@@ -34,7 +34,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const membership = membersOn(exchange, type);
   const client = membership === undefined ? undefined : patchMembers(membership, body.value);
   const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
-    const patched = applyPatch(type.model, existing, body.value, options);
+    const patched = applyPatchWith(type.model, existing, body.value, options, context.elementKeys);
     if (!patched.ok) return patched;
     if (!patched.value.changed) return ok({ body: existing });
     const { resource, touched, changes: engineChanges } = patched.value;
