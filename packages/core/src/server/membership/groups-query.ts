@@ -8,7 +8,8 @@ import { queryResources, type TypeQuery } from '../query-resources.js';
 import type { ServedType } from '../server-context.js';
 import { computedOn, withGroups } from './computed-groups.js';
 import { GROUPS, type Membership } from './membership.js';
-import { field, isRecord, memberKeyOf } from './member-key.js';
+import { memberDigest, type MemberDigest } from './member-digest.js';
+import { memberKeyOf } from './member-key.js';
 
 /**
  * A list or search query over one type. Where `groups` is computed (User) and the filter or sort
@@ -77,55 +78,49 @@ interface Candidates {
 
 /**
  * The members of `type` in group `groupId` and, transitively, in the groups nested in it, once
- * each, in member order. Reads those groups only, one tight pass over each member list (stored
- * elements in the schema's spelling: `value`, `type`).
+ * each, in member order. Reads those groups only; each member list is read through its digest
+ * (one pass, remembered per stored version), so a group that nests none answers from the digest.
  */
 async function membersWithin(exchange: Exchange, membership: Membership, type: ServedType, groupId: string): Promise<Candidates> {
   const keyOf = memberKeyOf(membership.members);
   const groupName = membership.group.model.definition.name;
   const typeName = type.model.definition.name;
-  const ids: string[] = [];
-  let typed = true;
+  const digestOf = async (id: string): Promise<MemberDigest | undefined> => {
+    const group = await exchange.context.store.get(groupName, id, exchange.storeContext);
+    const members = group?.[membership.members.name];
+    return Array.isArray(members) ? memberDigest(members, typeName, groupName) : undefined;
+  };
+  const first = await digestOf(groupId);
+  if (first === undefined) return { ids: [], typed: true };
   // Members are stored once per group (settleMembers): only members reached through several groups repeat.
-  let seen: Set<string> | undefined;
+  if (first.groups.every((nested) => nested === groupId)) return first;
+
+  const ids = [...first.ids];
+  let typed = first.typed;
+  const seen = new Set(ids.map((member) => keyOf({ value: member }) as string));
   const seenGroups = new Set<string>([groupId]);
-  let frontier = [groupId];
+  let frontier = first.groups.filter((nested) => !seenGroups.has(nested) && (seenGroups.add(nested), true));
   while (frontier.length > 0) {
     const next: string[] = [];
     for (const id of frontier) {
-      const group = await exchange.context.store.get(groupName, id, exchange.storeContext);
-      const members = group?.[membership.members.name];
-      if (!Array.isArray(members)) continue;
-      if (seen === undefined && (frontier.length > 1 || seenGroups.size > 1)) seen = new Set(ids.map((member) => keyOf({ value: member }) as string));
-      for (const element of members as unknown[]) {
-        if (!isRecord(element)) continue;
-        const value = element['value'] ?? field(element, 'value');
-        if (typeof value !== 'string') continue;
-        const raw = element['type'] ?? field(element, 'type');
-        const kind = raw === typeName || raw === groupName ? raw : typeof raw === 'string' ? sameName(raw, typeName, groupName) : undefined;
-        if ((kind === undefined || kind === groupName) && !seenGroups.has(value)) {
-          seenGroups.add(value);
-          next.push(value);
-        }
-        if (kind !== undefined && kind !== typeName) continue;
-        if (seen !== undefined) {
-          const key = keyOf(element) as string;
-          if (seen.has(key)) continue;
-          seen.add(key);
-        }
-        ids.push(value);
-        if (kind === undefined) typed = false;
+      const digest = await digestOf(id);
+      if (digest === undefined) continue;
+      for (const nested of digest.groups) {
+        if (seenGroups.has(nested)) continue;
+        seenGroups.add(nested);
+        next.push(nested);
       }
+      for (const member of digest.ids) {
+        const key = keyOf({ value: member }) as string;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        ids.push(member);
+      }
+      typed &&= digest.typed;
     }
     frontier = next;
   }
   return { ids, typed };
-}
-
-/** `raw` spelled in another case than one of the two names: that name; else `raw` itself. */
-function sameName(raw: string, typeName: string, groupName: string): string {
-  const lower = raw.toLowerCase();
-  return lower === typeName.toLowerCase() ? typeName : lower === groupName.toLowerCase() ? groupName : raw;
 }
 
 /** `groups.value eq "<gid>"` or `groups[value eq "<gid>"]`, alone or as one side of an `and`. */

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { memberDigest } from '../../../src/server/membership/member-digest.js';
+
+describe('memberDigest', () => {
+  const members = [
+    { value: 'u1', type: 'User' },
+    { value: 'g1', type: 'Group' },
+    { Value: 'u2', TYPE: 'user' },
+    { value: 'x1' },
+    { value: 'r1', type: 'Robot' },
+    { display: 'no value' },
+  ];
+
+  it('reads the members of the type, the groups it may nest, and whether every counted member was typed', () => {
+    expect(memberDigest(members, 'User', 'Group')).toEqual({ ids: ['u1', 'u2', 'x1'], groups: ['g1', 'x1'], typed: false });
+    expect(memberDigest(members.slice(0, 3), 'User', 'Group')).toEqual({ ids: ['u1', 'u2'], groups: ['g1'], typed: true });
+  });
+
+  it('remembers the digest of a frozen array (a stored version), per pair of type names, and reads any other array each time', () => {
+    const frozen = Object.freeze(members.map((member) => Object.freeze({ ...member })));
+    const first = memberDigest(frozen, 'User', 'Group');
+    expect(memberDigest(frozen, 'User', 'Group')).toBe(first);
+    expect(memberDigest(frozen, 'Robot', 'Group')).toEqual({ ids: ['x1', 'r1'], groups: ['g1', 'x1'], typed: false });
+    const plain = members.map((member) => ({ ...member }));
+    const once = memberDigest(plain, 'User', 'Group');
+    plain.push({ value: 'u3', type: 'User' });
+    expect(memberDigest(plain, 'User', 'Group')).not.toBe(once);
+    expect(memberDigest(plain, 'User', 'Group').ids).toContain('u3');
+  });
+});
