@@ -118,6 +118,10 @@ function startsWith(segments: readonly string[], prefix: readonly string[]): boo
 function decodeSegments(raw: readonly string[]): string[] | undefined {
   const decoded: string[] = [];
   for (const segment of raw) {
+    if (!segment.includes('%')) {
+      decoded.push(segment);
+      continue;
+    }
     try {
       decoded.push(decodeURIComponent(segment));
     } catch {

@@ -2,6 +2,8 @@ import { charge, exhausted, type WorkBudget } from '../../budget/work-budget.js'
 import { compareWhile } from '../../filter/compile-sort.js';
 import type { TypeQuery } from '../query-resources.js';
 import type { ResourceCost } from './filter-cost.js';
+import { withEntry } from '../../json/with-entry.js';
+import type { ScimResource } from '../../schema/scim-resource.js';
 
 /**
  * `query` with its filter and sort charged to `budget`: each resource tested costs what `cost`
@@ -11,11 +13,8 @@ import type { ResourceCost } from './filter-cost.js';
  */
 export function budgetedQuery(query: TypeQuery, budget: WorkBudget, cost: ResourceCost | undefined): TypeQuery {
   const { matches, compare } = query;
-  return {
-    ...query,
-    ...(cost === undefined
-      ? {}
-      : { matches: (resource) => !exhausted(budget) && charge(budget, cost(resource)) && matches(resource) }),
-    ...(compare === undefined ? {} : { compare: compareWhile(compare, () => charge(budget, 1)) }),
-  };
+  let out = query;
+  if (cost !== undefined) out = withEntry(out, 'matches', (resource: ScimResource) => !exhausted(budget) && charge(budget, cost(resource)) && matches(resource));
+  if (compare !== undefined) out = withEntry(out, 'compare', compareWhile(compare, () => charge(budget, 1)));
+  return out;
 }

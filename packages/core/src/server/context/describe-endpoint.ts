@@ -13,8 +13,11 @@ export function describeEndpoint(trail: RequestTrail, endpoint: Endpoint): void 
 }
 
 function routeOf(operation: string, type: ServedType | undefined, hasId: boolean, path: string): string {
-  const first = path.split(/[?#]/, 1)[0]?.split('/').find((segment) => segment !== '') ?? '';
-  const base = type === undefined ? `/${first}` : type.model.definition.endpoint;
+  const base = type === undefined ? `/${firstSegment(path)}` : type.model.definition.endpoint;
   if (hasId) return `${base}/{id}`;
   return operation === 'search' ? `${base}/.search` : base;
+}
+
+function firstSegment(path: string): string {
+  return path.split(/[?#]/, 1)[0]?.split('/').find((segment) => segment !== '') ?? '';
 }
