@@ -10,21 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { createMemoryStore, createScimServer, userResourceType, type ScimResource, type ScimStore } from '@scimkit/core';
 import { createNodeHandler } from '@scimkit/node';
 import { createPostgresStore, fromPgPool, migrate } from '@scimkit/postgres';
-import pg from 'pg';
+import { withFreshDatabase } from './lib/postgres-bench.js';
 
-const ADMIN = process.env['SCIMKIT_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env['USERS'] ?? 10_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
 const CONCURRENCY = Number(process.env['CONCURRENCY'] ?? 16);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 3);
 const DATABASE = 'scimkit_bench_http';
 const UNIQUE = [{ path: 'userName', caseExact: false }];
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
 
 function user(i: number): ScimResource {
   const userName = `user${i}@example.com`;
@@ -82,50 +75,45 @@ async function measure(base: string, path: (i: number) => string): Promise<numbe
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${DATABASE}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  const servers: Server[] = [];
-  try {
-    const client = fromPgPool(pool);
-    await migrate(client);
-    const memory = createMemoryStore();
-    const postgres = createPostgresStore({ client });
-    await fill(memory);
-    await fill(postgres);
-    await pool.query('ANALYZE');
-    const memoryServer = await serve(memory);
-    const postgresServer = await serve(postgres);
-    servers.push(memoryServer.server, postgresServer.server);
-    const cases = [
-      { name: 'GET /Users/{id}', path: (i: number) => `/Users/${user(i).id}` },
-      { name: 'GET /Users?filter=userName eq …', path: (i: number) => `/Users?filter=${encodeURIComponent(`userName eq "USER${i}@example.com"`)}` },
-    ];
-    console.log(`${USERS.toLocaleString('en-US')} users, ${CONCURRENCY} requests in flight, ${ROUNDS} alternating rounds of ${SECONDS} s (median)\n`);
-    console.log('| request | memory store | PostgreSQL store | **PostgreSQL / memory** |');
-    console.log('|---|---|---|---|');
-    for (const c of cases) {
-      await measure(memoryServer.base, c.path); // warm-up
-      await measure(postgresServer.base, c.path);
-      const m: number[] = [];
-      const p: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        m.push(await measure(memoryServer.base, c.path));
-        p.push(await measure(postgresServer.base, c.path));
+  await withFreshDatabase(DATABASE, 10, async (pool) => {
+    const servers: Server[] = [];
+    try {
+      const client = fromPgPool(pool);
+      await migrate(client);
+      const memory = createMemoryStore();
+      const postgres = createPostgresStore({ client });
+      await fill(memory);
+      await fill(postgres);
+      await pool.query('ANALYZE');
+      const memoryServer = await serve(memory);
+      const postgresServer = await serve(postgres);
+      servers.push(memoryServer.server, postgresServer.server);
+      const cases = [
+        { name: 'GET /Users/{id}', path: (i: number) => `/Users/${user(i).id}` },
+        { name: 'GET /Users?filter=userName eq …', path: (i: number) => `/Users?filter=${encodeURIComponent(`userName eq "USER${i}@example.com"`)}` },
+      ];
+      console.log(`${USERS.toLocaleString('en-US')} users, ${CONCURRENCY} requests in flight, ${ROUNDS} alternating rounds of ${SECONDS} s (median)\n`);
+      console.log('| request | memory store | PostgreSQL store | **PostgreSQL / memory** |');
+      console.log('|---|---|---|---|');
+      for (const c of cases) {
+        await measure(memoryServer.base, c.path); // warm-up
+        await measure(postgresServer.base, c.path);
+        const m: number[] = [];
+        const p: number[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          m.push(await measure(memoryServer.base, c.path));
+          p.push(await measure(postgresServer.base, c.path));
+        }
+        const [mm, pp] = [median(m), median(p)];
+        console.log(`| \`${c.name}\` | ${Math.round(mm).toLocaleString('en-US')} req/s | ${Math.round(pp).toLocaleString('en-US')} req/s | **${Math.round((100 * pp) / mm)}%** |`);
       }
-      const [mm, pp] = [median(m), median(p)];
-      console.log(`| \`${c.name}\` | ${Math.round(mm).toLocaleString('en-US')} req/s | ${Math.round(pp).toLocaleString('en-US')} req/s | **${Math.round((100 * pp) / mm)}%** |`);
+    } finally {
+      for (const server of servers) {
+        server.closeAllConnections();
+        server.close();
+      }
     }
-  } finally {
-    for (const server of servers) {
-      server.closeAllConnections();
-      server.close();
-    }
-    await pool.end();
-    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  }
+  });
 }
 
 await main();

@@ -13,20 +13,14 @@ import { createPostgresStore, fromPgPool, migrate, type SqlClient } from '@scimk
 import pg from 'pg';
 import { bootstrapStatements, MIGRATIONS } from '../packages/postgres/src/migrations.js';
 import { storeTables } from '../packages/postgres/src/sql-names.js';
+import { scanNodes, withFreshDatabase } from './lib/postgres-bench.js';
 
-const ADMIN = process.env['SCIMKIT_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const DATABASE = 'scimkit_bench_migrate';
 
 const registry = createSchemaRegistry({ resourceTypes: [userResourceType, groupResourceType] });
 const userModel = registry.resourceType('User') as ResourceModel;
 const groupModel = registry.resourceType('Group') as ResourceModel;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
 
 /** The schema at version 1, as `migrate` of @scimkit/postgres 0.1 left it. */
 async function versionOne(client: SqlClient): Promise<void> {
@@ -77,24 +71,8 @@ async function loadVersionOne(pool: pg.Pool, users: number): Promise<void> {
   );
 }
 
-/** The plan's scan nodes, e.g. "Index Scan (scim_resources_user_name) on scim_resources". */
-async function plan(pool: pg.Pool, statement: { text: string; params: readonly unknown[] }): Promise<string> {
-  const explained = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, [...statement.params]);
-  return explained.rows
-    .map((row) => /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: using (\S+))? on (\S+)/.exec(row['QUERY PLAN']))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => `${m[1]}${m[2] === undefined ? '' : ` (${m[2]})`} on ${m[3]}`)
-    .filter((text, index, all) => all.indexOf(text) === index)
-    .join('; ');
-}
-
 async function main(): Promise<void> {
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${DATABASE}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-  try {
+  await withFreshDatabase(DATABASE, 4, async (pool) => {
     const client = fromPgPool(pool);
     await versionOne(client);
     let started = performance.now();
@@ -138,12 +116,9 @@ async function main(): Promise<void> {
       const parsed = parseFilter(filter);
       if (!parsed.ok) throw new Error(filter);
       const found = await store.query(model.definition.name, { filter: parsed.value, semantics: { matches: () => true, attribute: (path) => model.facts(path) }, startIndex: 1, count: 100 });
-      console.log(`| \`${filter.split(' ').slice(0, 2).join(' ')}\` | ${found.totalResults} | ${await plan(pool, last)} |`);
+      console.log(`| \`${filter.split(' ').slice(0, 2).join(' ')}\` | ${found.totalResults} | ${await scanNodes(pool, last)} |`);
     }
-  } finally {
-    await pool.end();
-    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  }
+  });
 }
 
 await main();

@@ -11,7 +11,6 @@ import { parseFilter } from '@scimkit/core/engine';
 import { createPostgresStore, fromPgPool, migrate, type SqlClient } from '@scimkit/postgres';
 import pg from 'pg';
 
-const ADMIN = process.env['SCIMKIT_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const STEPS = (process.env['STEPS'] ?? '10000,100000,1000000').split(',').map(Number);
 const LOOKUPS = Number(process.env['LOOKUPS'] ?? 300);
 const DATABASE = 'scimkit_bench_scale';
@@ -19,12 +18,6 @@ const DATABASE = 'scimkit_bench_scale';
 const registry = createSchemaRegistry({ resourceTypes: [userResourceType, groupResourceType] });
 const userModel = registry.resourceType('User') as ResourceModel;
 const groupModel = registry.resourceType('Group') as ResourceModel;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
 
 /** Records the last statement the store ran, to EXPLAIN exactly that. */
 function recording(client: SqlClient): { client: SqlClient; last: () => { text: string; params: readonly unknown[] } } {
@@ -104,25 +97,8 @@ async function lookup(store: ScimStore, model: ResourceModel, filter: string): P
   return result.totalResults;
 }
 
-/** The plan's scan nodes, e.g. "Index Scan using scim_resources_user_name". */
-async function plan(pool: pg.Pool, statement: { text: string; params: readonly unknown[] }): Promise<string> {
-  const explained = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, [...statement.params]);
-  const lines = explained.rows.map((row) => row['QUERY PLAN']);
-  return lines
-    .map((line) => /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: using (\S+))? on (\S+)/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => `${m[1]}${m[2] === undefined ? '' : ` (${m[2]})`} on ${m[3]}`)
-    .filter((text, index, all) => all.indexOf(text) === index)
-    .join('; ');
-}
-
 async function main(): Promise<void> {
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${DATABASE}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-  try {
+  await withFreshDatabase(DATABASE, 4, async (pool) => {
     const raw = fromPgPool(pool);
     await migrate(raw);
     const recorder = recording(raw);
@@ -150,14 +126,11 @@ async function main(): Promise<void> {
           times.push(performance.now() - t);
           if (total !== c.expect) throw new Error(`${c.name} for ${n}: ${total} results`);
         }
-        const scans = await plan(pool, recorder.last());
+        const scans = await scanNodes(pool, recorder.last());
         console.log(`| ${step.toLocaleString('en-US')} | \`${c.name}\` | ${scans} | ${median(times).toFixed(2)} ms | ${percentile(times, 0.95).toFixed(2)} ms |`);
       }
     }
-  } finally {
-    await pool.end();
-    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  }
+  });
 }
 
 /** md5(n::text) as PostgreSQL computes it, for externalId lookups. */
@@ -166,5 +139,6 @@ function md5Hex(n: number): string {
 }
 
 import { createHash } from 'node:crypto';
+import { scanNodes, withFreshDatabase } from './lib/postgres-bench.js';
 
 await main();

@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, type ChangeEvent, type DeleteContext, type ScimStore, type WriteContext } from '../../../src/index.js';
-import { client, groupsServer } from './membership-helpers.js';
-
-/** The memory store as a store without `capabilities.references`: the core removes references itself. */
-function withoutReferences(): ScimStore {
-  const memory = createMemoryStore();
-  return {
-    capabilities: { ...memory.capabilities, references: false },
-    create: (...args) => memory.create(...args),
-    get: (...args) => memory.get(...args),
-    replace: (...args) => memory.replace(...args),
-    query: (...args) => memory.query(...args),
-    delete: (type, id, expected, ctx) => memory.delete(type, id, expected, ctx === undefined ? undefined : { ...ctx, references: [] }),
-  };
-}
+import { client, groupsServer, withoutReferences } from './membership-helpers.js';
 
 describe('deleting a member', () => {
   it.each([

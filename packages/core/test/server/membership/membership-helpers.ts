@@ -13,6 +13,18 @@ export const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const BASE = 'https://scim.example.com/v2';
 
+/** `memory` as a store without `capabilities.references`: the core removes references to a deleted resource itself. */
+export function withoutReferences(memory: ScimStore = createMemoryStore()): ScimStore {
+  return {
+    capabilities: { ...memory.capabilities, references: false },
+    create: (...args) => memory.create(...args),
+    get: (...args) => memory.get(...args),
+    replace: (...args) => memory.replace(...args),
+    query: (...args) => memory.query(...args),
+    delete: (type, id, expected, ctx) => memory.delete(type, id, expected, ctx === undefined ? undefined : { ...ctx, references: [] }),
+  };
+}
+
 /** A Users + Groups server over `store` (a fresh memory store by default). */
 export function groupsServer(overrides: Partial<ScimServerConfig> = {}, store: ScimStore = createMemoryStore()): ScimServer {
   return createScimServer({ resourceTypes: [userResourceType, groupResourceType], store, baseUrl: BASE, logger: { log: () => undefined }, ...overrides });
