@@ -98,7 +98,14 @@ function send(res: ServerResponse, response: ScimResponse): void {
   if (res.headersSent || res.destroyed) return;
   try {
     const body = response.body;
-    res.writeHead(response.status, body === undefined ? response.headers : { ...response.headers, 'Content-Length': String(Buffer.byteLength(body, 'utf8')) });
+    let headers = response.headers;
+    if (body !== undefined) {
+      // Copied, then extended: a spread followed by a new key takes V8's slow path.
+      const sized: Record<string, string> = Object.assign({}, headers);
+      sized['Content-Length'] = String(Buffer.byteLength(body, 'utf8'));
+      headers = sized;
+    }
+    res.writeHead(response.status, headers);
     // A string, not a Buffer: Node writes it with the header block in one write.
     res.end(body, 'utf8');
   } catch {
