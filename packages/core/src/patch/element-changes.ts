@@ -1,7 +1,7 @@
-import type { ResourceModel } from '../schema/resource-model.js';
+import type { ResolvedAttribute, ResourceModel } from '../schema/resource-model.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
 import { isJsonObject, type JsonObject } from './json-value.js';
-import { readPath, type WorkingCopy } from './working-copy.js';
+import { readPath, type WorkingCopy, type Write } from './working-copy.js';
 
 /**
  * The element-by-element changes of the multi-valued attributes a request only added elements to
@@ -14,29 +14,49 @@ import { readPath, type WorkingCopy } from './working-copy.js';
  */
 export function elementChanges(model: ResourceModel, original: JsonObject, copy: WorkingCopy): MultiValuedChange[] {
   const out: MultiValuedChange[] = [];
-  const seen = new Set<string>();
-  for (const { keys, elementLevel } of copy.writes) {
+  const writes = copy.writes;
+  for (let w = 0; w < writes.length; w++) {
+    const { keys, elementLevel } = writes[w] as Write;
     if (!elementLevel) continue;
-    const path = keys.join(':').toLowerCase();
-    if (seen.has(path)) continue;
-    seen.add(path);
-    if (copy.writes.some((w) => !w.elementLevel && isPrefix(w.keys, keys))) continue;
-    const resolved = model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
+    // Each path once: an earlier element-level write of the same path already listed it.
+    let listed = false;
+    for (let v = 0; v < w && !listed; v++) {
+      const earlier = writes[v] as Write;
+      listed = earlier.elementLevel && sameKeys(earlier.keys, keys);
+    }
+    if (listed) continue;
+    if (writes.some((other) => !other.elementLevel && isPrefix(other.keys, keys))) continue;
+    const resolved = resolveKeys(model, keys);
     if (resolved === undefined || !resolved.attribute.multiValued || resolved.subAttribute !== undefined) continue;
     const before = readPath(original, keys);
     const after = readPath(copy.doc, keys);
     const change = difference(before, after);
     if (change === undefined) continue;
     if (change.added.length === 0 && change.removed.length === 0) continue;
-    out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, ...change });
+    out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, added: change.added, removed: change.removed });
   }
   return out;
+}
+
+/** The attribute a write's keys name (`[name]` or `[urn, name]`). */
+function resolveKeys(model: ResourceModel, keys: readonly string[]): ResolvedAttribute | undefined {
+  return model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
+}
+
+/** Whether two writes name the same path (ignoring case). */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && isPrefix(a, b);
 }
 
 /** Whether `prefix` names `keys` or one of its ancestors (ignoring case). */
 function isPrefix(prefix: readonly string[], keys: readonly string[]): boolean {
   if (prefix.length > keys.length) return false;
-  return prefix.every((key, i) => key.toLowerCase() === (keys[i] as string).toLowerCase());
+  for (let i = 0; i < prefix.length; i++) {
+    const a = prefix[i] as string;
+    const b = keys[i] as string;
+    if (a !== b && a.toLowerCase() !== b.toLowerCase()) return false;
+  }
+  return true;
 }
 
 type Elements = Pick<MultiValuedChange, 'added' | 'removed'>;

@@ -14,8 +14,14 @@ export interface WorkingCopy {
   readonly owned: WeakSet<object>;
   /** Top-level keys of `doc` the operations wrote, in `doc`'s spelling. */
   readonly touched: Set<string>;
-  /** Every write, in order: its schema-spelled keys, and whether it only added or removed elements. */
-  readonly writes: { readonly keys: readonly string[]; readonly elementLevel: boolean }[];
+  /** Every write, in order. */
+  readonly writes: Write[];
+}
+
+/** One write: its schema-spelled keys, and whether it only added or removed elements. */
+export interface Write {
+  readonly keys: readonly string[];
+  readonly elementLevel: boolean;
 }
 
 /** A working copy of `resource`: its top level copied, nothing else. */

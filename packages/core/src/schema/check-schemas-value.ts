@@ -11,8 +11,10 @@ export function checkSchemasValue(model: ResourceModel, schemas: unknown, reject
   if (!Array.isArray(schemas) || schemas.some((s) => typeof s !== 'string')) {
     return scimError('invalidValue', "Attribute 'schemas' must be an array of schema URIs");
   }
-  const core = model.core.id.toLowerCase();
   const listed = schemas as string[];
+  // The usual case: the core URN first, then extensions of the resource type, spelled as declared.
+  if (listed[0] === model.core.id && listed.every((urn, i) => i === 0 || model.extensions.some((e) => e.schema.id === urn))) return undefined;
+  const core = model.core.id.toLowerCase();
   if (!listed.some((s) => s.toLowerCase() === core)) {
     return scimError('invalidValue', `Attribute 'schemas' must include the schema '${model.core.id}'`);
   }

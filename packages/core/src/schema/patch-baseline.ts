@@ -29,25 +29,46 @@ export interface PatchFacts {
  * (undefined for the core).
  */
 export function patchBaselines(facts: PatchFacts): (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined {
-  const touched = new Set<string>();
-  for (const key of facts.touched) touched.add(key.toLowerCase());
-  const changes = new Map<string, MultiValuedChange>();
-  for (const change of facts.changes ?? []) changes.set(change.attribute.toLowerCase(), change);
-  return (stored, urn) => (stored === undefined ? undefined : memberBaseline(stored, urn === undefined ? touched : undefined, changes));
+  // Folded on first use: most PATCH validations never ask.
+  let touched: Set<string> | undefined;
+  let changes: Map<string, MultiValuedChange> | undefined;
+  const index: Indexes = {
+    touched() {
+      if (touched === undefined) {
+        touched = new Set();
+        for (const key of facts.touched) touched.add(key.toLowerCase());
+      }
+      return touched;
+    },
+    changes() {
+      if (changes === undefined) {
+        changes = new Map();
+        for (const change of facts.changes ?? []) changes.set(change.attribute.toLowerCase(), change);
+      }
+      return changes;
+    },
+  };
+  return (stored, urn) => (stored === undefined ? undefined : memberBaseline(stored, urn === undefined, index));
 }
 
-/** `touched`: the top-level keys written, when the members are top-level (the core's). */
-function memberBaseline(stored: Record<string, unknown>, touched: ReadonlySet<string> | undefined, changes: ReadonlyMap<string, MultiValuedChange>): MemberBaseline {
+/** The facts folded for case-insensitive lookups. */
+interface Indexes {
+  touched(): ReadonlySet<string>;
+  changes(): ReadonlyMap<string, MultiValuedChange>;
+}
+
+/** `topLevel`: the members are top-level (the core's), so `touched` names them. */
+function memberBaseline(stored: Record<string, unknown>, topLevel: boolean, index: Indexes): MemberBaseline {
   const storedValue = (key: string): unknown => (Object.prototype.hasOwnProperty.call(stored, key) ? stored[key] : undefined);
   return {
     unchanged(key, value) {
       if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return false;
       // Extension members are compared one by one (their container is what `touched` names).
-      return storedValue(key) === value && !(touched !== undefined && touched.has(key.toLowerCase()));
+      return storedValue(key) === value && !(topLevel && index.touched().has(key.toLowerCase()));
     },
     kept(key, path, value) {
       const before = storedValue(key);
-      if (!changes.has(path.toLowerCase()) || !Array.isArray(before)) return 0;
+      if (!Array.isArray(before) || !index.changes().has(path.toLowerCase())) return 0;
       // The stored elements the PATCH kept are the same objects, in the same order.
       let j = 0;
       for (let i = 0; i < before.length && j < value.length; i++) if (value[j] === before[i]) j++;

@@ -6,7 +6,7 @@ import { keepImmutable } from './keep-immutable.js';
 import type { MemberBaseline } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
-import { topLevelAttributes } from './top-level-attributes.js';
+import { modelLayout, type ModelLayout } from './model-layout.js';
 import { checkRequired, isJsonObject, validateAttributeValue, validateMembers, type ValueRules } from './validate-attribute-value.js';
 
 /**
@@ -25,58 +25,62 @@ export function validatePatched(
   baselines: (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined,
   rules: ValueRules,
 ): Result<Record<string, unknown>> | undefined {
-  const attributes = topLevelAttributes(model);
-  const core = coreByName(model, attributes);
-  for (const key of Object.keys(input)) {
-    if (key !== 'schemas' && !core.has(key) && !model.extensions.some((e) => e.schema.id === key)) return undefined;
-    if (!touched.has(key) && key !== 'schemas' && own(existing, key) !== input[key]) return undefined;
-  }
-  for (const key of Object.keys(existing)) if (!touched.has(key) && key !== 'schemas' && !Object.prototype.hasOwnProperty.call(input, key)) return undefined;
-  // A touched extension must be an object whose members are that extension's, spelled as it spells them.
-  for (const { schema } of model.extensions) {
-    const value = own(input, schema.id);
-    if (!touched.has(schema.id) || value === undefined || value === null) continue;
-    if (!isJsonObject(value) || Object.keys(value).some((k) => !schema.attributes.some((a) => a.name === k))) return undefined;
-  }
+  const layout = modelLayout(model);
+  if (!shapedForPatch(layout, input, existing, touched)) return undefined;
+  const written = touchedCore(layout, touched);
+  if (written === undefined) return undefined;
 
   // `schemas` (RFC 7643 §3).
   const listed = checkSchemasValue(model, own(input, 'schemas'), rules.unknownAttributes === 'reject');
   if (listed !== undefined) return err(listed);
 
   // Core attributes: validate the touched ones in input order, then `required`, then the stored rules.
+  // Untouched members are the stored values themselves (see shapedForPatch), valid as they are.
   const values = new Map<string, unknown>();
-  const baseline = baselines(existing, undefined);
-  for (const key of Object.keys(input)) {
-    const attribute = core.get(key);
+  let baseline: MemberBaseline | undefined;
+  for (const key in input) {
+    if (!touched.has(key) || !Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const attribute = layout.byName.get(key)?.attribute;
     if (attribute === undefined || attribute.mutability === 'readOnly') continue;
     const value = input[key];
-    if (!touched.has(key)) {
-      if (value !== null && value !== undefined) values.set(key, value);
-      continue;
+    let kept = 0;
+    if (attribute.multiValued && Array.isArray(value)) {
+      baseline ??= baselines(existing, undefined);
+      if (baseline !== undefined) kept = baseline.kept(key, key, value);
     }
-    const kept = baseline !== undefined && attribute.multiValued && Array.isArray(value) ? baseline.kept(key, key, value) : 0;
     const checked = validateAttributeValue(attribute, value, key, rules, kept);
     if (!checked.ok) return checked;
     if (checked.value !== undefined) values.set(key, checked.value);
   }
-  const missing = checkRequired(attributes, (a) => values.get(a.name), (name) => name);
+  const valueOf = (attribute: AttributeDefinition): unknown => {
+    if (touched.has(attribute.name)) return values.get(attribute.name);
+    const value = own(input, attribute.name);
+    return value === null ? undefined : value;
+  };
+  const missing = checkRequired(layout.required, valueOf, (name) => name);
   if (missing !== undefined) return err(missing);
-  const settled = settle(attributes, values, existing, (name) => touched.has(name), (name) => name);
-  if (settled !== undefined) return err(settled);
+  // RFC 7644 §3.5.2: an immutable value the PATCH changed is 400 mutability (in attribute order).
+  for (const attribute of written.attributes) {
+    const name = attribute.name;
+    const kept = keepImmutable(attribute, values.get(name), own(existing, name), name, 'patch');
+    if (!kept.ok) return err(kept.error);
+    if (kept.value === undefined) values.delete(name);
+    else values.set(name, kept.value);
+  }
 
   // Extensions, in the resource type's order.
-  const extensions = new Map<string, unknown>();
-  for (const { schema, required } of model.extensions) {
-    const value = own(input, schema.id);
-    const stored = own(existing, schema.id);
+  let extensions: Map<string, Record<string, unknown>> | undefined;
+  for (const { schema, required, id } of layout.extensions) {
+    const value = own(input, id);
     let record: Record<string, unknown> | undefined;
-    if (!touched.has(schema.id)) record = isJsonObject(value) ? value : undefined;
+    if (!touched.has(id)) record = isJsonObject(value) ? value : undefined;
     else if (isJsonObject(value)) {
+      const stored = own(existing, id);
       const checked = validateExtension(schema, value, isJsonObject(stored) ? stored : undefined, baselines, rules);
       if (!checked.ok) return checked;
       record = checked.value;
     }
-    if (record !== undefined) extensions.set(schema.id, record);
+    if (record !== undefined) (extensions ??= new Map()).set(id, record);
     else if (required) {
       // RFC 7643 §6 schemaExtensions.required: the resource MUST include the extension.
       return err({ status: 400, scimType: 'invalidValue', detail: `Schema extension '${schema.id}' is required for resource type '${model.definition.name}'` });
@@ -84,15 +88,126 @@ export function validatePatched(
   }
 
   // Output: schemas, id, externalId, core attributes, extensions, meta (as validateResource).
-  const out: Record<string, unknown> = { schemas: [model.core.id, ...extensions.keys()] };
-  for (const attribute of attributes) {
-    const value = values.get(attribute.name);
-    if (attribute.name !== 'meta' && value !== undefined) out[attribute.name] = value;
-  }
-  for (const [urn, value] of extensions) out[urn] = value;
-  const meta = values.get('meta');
-  if (meta !== undefined) out['meta'] = meta;
+  const schemas = [model.core.id];
+  if (extensions !== undefined) for (const urn of extensions.keys()) schemas.push(urn);
+  const out = inputOrder(layout, input, touched, values, schemas, written.readOnly) ?? schemaOrder(layout, input, existing, touched, values, schemas);
+  if (extensions !== undefined) for (const [urn, value] of extensions) out[urn] = value;
+  const meta = layout.byName.get('meta');
+  const metaValue = meta === undefined ? undefined : memberValue(meta.attribute, input, existing, touched, values);
+  if (metaValue !== undefined && metaValue !== null) out['meta'] = metaValue;
   return ok(out);
+}
+
+/** A core member of the output: readOnly values are the stored ones (RFC 7643 §2.2), the others as validated, or as stored. */
+function memberValue(attribute: AttributeDefinition, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>, values: ReadonlyMap<string, unknown>): unknown {
+  const name = attribute.name;
+  if (attribute.mutability === 'readOnly') return own(existing, name);
+  return touched.has(name) ? values.get(name) : own(input, name);
+}
+
+/**
+ * The core members but `meta`, in the input's order, which is the schema's when the stored resource
+ * was in it and the PATCH added no attribute (the usual case); undefined when it is not, or when a
+ * readOnly attribute was touched (its stored value is then kept, wherever the input has it).
+ */
+function inputOrder(
+  layout: ModelLayout,
+  input: Record<string, unknown>,
+  touched: ReadonlySet<string>,
+  values: ReadonlyMap<string, unknown>,
+  schemas: string[],
+  readOnlyTouched: boolean,
+): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = { schemas };
+  let last = -1;
+  let written = 0;
+  for (const key in input) {
+    if (key === 'schemas' || key === 'meta' || !Object.prototype.hasOwnProperty.call(input, key)) continue;
+    const entry = layout.byName.get(key);
+    if (entry === undefined) continue;
+    if (entry.position < last) return undefined;
+    last = entry.position;
+    if (touched.has(key)) {
+      if (entry.attribute.mutability === 'readOnly') return undefined;
+      const value = values.get(key);
+      if (value === undefined) continue;
+      out[key] = value;
+      written++;
+    } else {
+      const value = input[key];
+      if (value !== undefined && value !== null) out[key] = value;
+    }
+  }
+  // Every validated value is placed (a touched readOnly attribute, even absent, goes the other way).
+  return written === values.size && !readOnlyTouched ? out : undefined;
+}
+
+/** The core members but `meta`, in schema order (see memberValue). */
+function schemaOrder(
+  layout: ModelLayout,
+  input: Record<string, unknown>,
+  existing: ScimResource,
+  touched: ReadonlySet<string>,
+  values: ReadonlyMap<string, unknown>,
+  schemas: string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { schemas };
+  for (const attribute of layout.attributes) {
+    if (attribute.name === 'meta') continue;
+    const value = memberValue(attribute, input, existing, touched, values);
+    if (value !== undefined && value !== null) out[attribute.name] = value;
+  }
+  return out;
+}
+
+/**
+ * Whether the input is a PATCH result this fast path can take: every key is `schemas`, a core
+ * attribute or an extension URN in the schema's spelling; every key `touched` does not name holds
+ * the stored value itself, and no stored key is missing; a touched extension is an object of its
+ * own attributes, spelled as the schema spells them.
+ */
+function shapedForPatch(layout: ModelLayout, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>): boolean {
+  let shared = 0;
+  for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key) || key === 'schemas') continue;
+    if (!layout.byName.has(key) && !layout.extensionById.has(key)) return false;
+    if (touched.has(key)) continue;
+    if (!Object.prototype.hasOwnProperty.call(existing, key) || existing[key] !== input[key]) return false;
+    shared++;
+  }
+  // Every stored key the PATCH did not write is among those shared.
+  let stored = 0;
+  for (const key in existing) if (Object.prototype.hasOwnProperty.call(existing, key) && key !== 'schemas' && !touched.has(key)) stored++;
+  if (stored !== shared) return false;
+  for (const extension of layout.extensions) {
+    if (!touched.has(extension.id)) continue;
+    const value = own(input, extension.id);
+    if (value === undefined || value === null) continue;
+    if (!isJsonObject(value)) return false;
+    for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !extension.byName.has(key)) return false;
+  }
+  return true;
+}
+
+/**
+ * The touched core attributes that are not readOnly, in attribute order (the order the whole
+ * validation checks them in), and whether a readOnly one was touched; undefined when a touched key
+ * is neither a core attribute nor an extension URN.
+ */
+function touchedCore(layout: ModelLayout, touched: ReadonlySet<string>): { readonly attributes: AttributeDefinition[]; readonly readOnly: boolean } | undefined {
+  const found: { readonly attribute: AttributeDefinition; readonly position: number }[] = [];
+  let readOnly = false;
+  for (const key of touched) {
+    const entry = layout.byName.get(key);
+    if (entry === undefined) {
+      if (!layout.extensionById.has(key)) return undefined;
+      continue;
+    }
+    if (entry.attribute.mutability === 'readOnly') readOnly = true;
+    else found.push(entry);
+  }
+  if (found.length > 1) found.sort((a, b) => a.position - b.position);
+  return { attributes: found.map((entry) => entry.attribute), readOnly };
 }
 
 /** A touched extension object: its members (readOnly ones are the stored ones), as a whole. */
@@ -149,18 +264,6 @@ function settle(
     }
   }
   return undefined;
-}
-
-const indexes = new WeakMap<ResourceModel, ReadonlyMap<string, AttributeDefinition>>();
-
-/** The top-level core attributes by their exact (schema) name, derived once per model. */
-function coreByName(model: ResourceModel, attributes: readonly AttributeDefinition[]): ReadonlyMap<string, AttributeDefinition> {
-  let index = indexes.get(model);
-  if (index === undefined) {
-    index = new Map(attributes.map((a) => [a.name, a]));
-    indexes.set(model, index);
-  }
-  return index;
 }
 
 function own(object: Record<string, unknown>, key: string): unknown {
