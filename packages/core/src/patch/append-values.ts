@@ -1,6 +1,6 @@
 import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
+import { copyObject, findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
 import { findSubAttribute } from './normalize-value.js';
@@ -100,7 +100,7 @@ function addToIndex(index: Map<string, number[]>, key: string | undefined, posit
 
 /** `target` with the keys of `source` written over it, keeping the target's spelling of each key. */
 export function mergeInto(target: JsonObject, source: JsonObject): JsonObject {
-  const out: JsonObject = { ...target };
+  const out = copyObject(target);
   for (const key of Object.keys(source)) out[findKey(out, key) ?? key] = source[key];
   return out;
 }

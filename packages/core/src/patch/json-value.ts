@@ -37,6 +37,21 @@ export function cloneJson<T>(value: T): T {
   return out as T;
 }
 
+/**
+ * A shallow copy of `source` to add keys to. Built key by key, not spread: V8 gives a spread copy a
+ * map of its own, and each key added to it afterwards costs ~0.5 µs. Own keys named `__proto__` are
+ * copied as own data properties.
+ */
+export function copyObject(source: Readonly<JsonObject>): JsonObject {
+  const out: JsonObject = {};
+  for (const key in source) {
+    if (!Object.prototype.hasOwnProperty.call(source, key)) continue;
+    if (isForbiddenKey(key)) Object.defineProperty(out, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = source[key];
+  }
+  return out;
+}
+
 /** Structural equality of JSON values: key order ignored, array order kept. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -83,9 +98,15 @@ export function assignedEqual(a: unknown, b: unknown): boolean {
 /** The own key of `object` equal to `name` ignoring case (schema spelling preferred), if any. */
 export function findKey(object: JsonObject, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(object, name)) return name;
-  const lower = name.toLowerCase();
+  let lower: string | undefined;
+  let dotted: boolean | undefined;
   for (const key in object) {
-    if (Object.prototype.hasOwnProperty.call(object, key) && key.toLowerCase() === lower) return key;
+    if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    // Folding case keeps the length of every UTF-16 string but those with U+0130 (İ, which folds to
+    // two code units): a key of another length cannot match, and most misses fold nothing.
+    if (key.length !== name.length && !(dotted ??= name.includes('\u0130')) && !key.includes('\u0130')) continue;
+    lower ??= name.toLowerCase();
+    if (key.toLowerCase() === lower) return key;
   }
   return undefined;
 }

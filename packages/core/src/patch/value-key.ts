@@ -13,6 +13,19 @@ export type ValueKey = (element: unknown) => string | undefined;
  * Undefined when the attribute's values are not strings.
  */
 export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefined {
+  let key = valueKeys.get(definition);
+  if (key === undefined) {
+    key = build(definition) ?? NONE;
+    valueKeys.set(definition, key);
+  }
+  return key === NONE ? undefined : key;
+}
+
+/** The function of each definition, made once (definitions are immutable); NONE for no identity. */
+const valueKeys = new WeakMap<AttributeDefinition, ValueKey>();
+const NONE: ValueKey = () => undefined;
+
+function build(definition: AttributeDefinition): ValueKey | undefined {
   const identity = definition.type === 'complex' ? findSubAttribute(definition, 'value') : definition;
   if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference')) return undefined;
   const fold = !identity.caseExact;

@@ -1,6 +1,6 @@
 import { ok, type Result } from '../errors/result.js';
 import { isForbiddenKey } from '../schema/attribute-name.js';
-import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
+import { copyObject, findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
 
 /**
  * The resource a PATCH request builds, copy-on-write: `doc` starts as a shallow copy of the
@@ -101,7 +101,7 @@ function removeAt(ctx: WorkingCopy, keys: readonly string[]): void {
 /** `container[key]` (an object) as a container this request owns: copied on first write. */
 function ownedChild(ctx: WorkingCopy, container: JsonObject, key: string, child: JsonObject): JsonObject {
   if (ctx.owned.has(child)) return child;
-  const copy: JsonObject = { ...child };
+  const copy = copyObject(child);
   ctx.owned.add(copy);
   define(container, key, copy);
   return copy;

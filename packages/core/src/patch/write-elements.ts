@@ -2,10 +2,11 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import { printFilter } from '../filter/print-filter.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { isForbiddenKey } from '../schema/attribute-name.js';
 import { mergeInto } from './append-values.js';
 import { elementFromFilter } from './element-from-filter.js';
 import { commitValue, readPath } from './working-copy.js';
-import { assignedEqual, cloneJson, findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
+import { assignedEqual, cloneJson, copyObject, findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { enforcePrimary } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeElement, normalizeValue } from './normalize-value.js';
@@ -85,7 +86,7 @@ function editElements(
 
   const written: number[] = [];
   if (matched.length === 0) {
-    const created = createMissing(ctx, target, attribute, req, (base) => (isJsonObject(value.value) ? { ...base, ...value.value } : undefined));
+    const created = createMissing(ctx, target, attribute, req, (base) => (isJsonObject(value.value) ? withKeys(base, value.value) : undefined));
     if (!created.ok) return created;
     written.push(elements.push(created.value) - 1);
   }
@@ -120,7 +121,7 @@ function editSubAttribute(
   }
   const written: number[] = [];
   if (matched.length === 0 && req.op !== 'remove' && !isUnassigned(value)) {
-    const created = createMissing(ctx, target, attribute, req, (base) => ({ ...base, [sub.name]: value }));
+    const created = createMissing(ctx, target, attribute, req, (base) => withKeys(base, { [sub.name]: value }));
     if (!created.ok) return created;
     written.push(elements.push(created.value) - 1);
   }
@@ -137,13 +138,23 @@ function editSubAttribute(
     written.push(i);
     // Writing the value the element already has changes nothing: keep the element, copy nothing.
     if (existing !== undefined ? jsonEqual(previous, next) : next === undefined) continue;
-    const element: JsonObject = { ...old };
+    const element = copyObject(old);
     if (next === undefined) delete element[key];
     else element[key] = next;
     elements[i] = element;
   }
   const primary = enforcePrimary(attribute, elements, written, req.at, ctx.budget);
   return primary.ok ? ok(elements) : primary;
+}
+
+/** `base` with the keys of `more` written over it (as `{ ...base, ...more }`), in a new object. */
+function withKeys(base: JsonObject, more: JsonObject): JsonObject {
+  const out = copyObject(base);
+  for (const key of Object.keys(more)) {
+    if (isForbiddenKey(key)) Object.defineProperty(out, key, { value: more[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = more[key];
+  }
+  return out;
 }
 
 /**

@@ -73,7 +73,8 @@ function resolveKey(ctx: PatchContext, key: string, extension: Extension | undef
   if (!path.ok) return undefined;
   if (extension === undefined) return ctx.model.resolve(path.value);
   if (path.value.uri !== undefined) return undefined;
-  return ctx.model.resolve({ ...path.value, uri: extension.schema.id });
+  const { attr, subAttr } = path.value;
+  return ctx.model.resolve(subAttr === undefined ? { uri: extension.schema.id, attr } : { uri: extension.schema.id, attr, subAttr });
 }
 
 /**
