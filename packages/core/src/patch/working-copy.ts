@@ -10,8 +10,11 @@ import { copyObject, findKey, isJsonObject, isUnassigned, type JsonObject } from
  */
 export interface WorkingCopy {
   readonly doc: JsonObject;
-  /** Containers this request created or copied, which it may therefore mutate. */
-  readonly owned: WeakSet<object>;
+  /**
+   * Containers this request created or copied, which it may therefore mutate. A Set, not a
+   * WeakSet: it lives as long as the request, and weak collections cost the garbage collector more.
+   */
+  readonly owned: Set<object>;
   /** Top-level keys of `doc` the operations wrote, in `doc`'s spelling. */
   readonly touched: Set<string>;
   /** Every write, in order. */
@@ -27,7 +30,7 @@ export interface Write {
 /** A working copy of `resource`: its top level copied, nothing else. */
 export function workingCopy(resource: object): WorkingCopy {
   const doc: JsonObject = { ...(resource as JsonObject) };
-  const owned = new WeakSet<object>();
+  const owned = new Set<object>();
   owned.add(doc);
   return { doc, owned, touched: new Set(), writes: [] };
 }

@@ -11,6 +11,18 @@ export interface LayoutExtension {
   readonly lower: string;
   /** Its attributes by their exact (schema) name. */
   readonly byName: ReadonlyMap<string, AttributeDefinition>;
+  /** Whether an attribute is readOnly (a PATCH result keeps the stored value). */
+  readonly readOnlyMembers: boolean;
+  /** Whether an attribute is immutable, or single-valued complex with an immutable sub-attribute (see keepImmutable). */
+  readonly immutableMembers: boolean;
+  /** The path of a member in error details: `urn:…:User:department`. */
+  readonly pathOf: (name: string) => string;
+}
+
+/** A top-level core attribute and its position in output order. */
+export interface LayoutAttribute {
+  readonly attribute: AttributeDefinition;
+  readonly position: number;
 }
 
 /**
@@ -24,7 +36,7 @@ export interface ModelLayout {
   /** Top-level core attributes (common ones included) in output order: id, externalId, …, meta. */
   readonly attributes: readonly AttributeDefinition[];
   /** The same by exact name, with their position in `attributes`. */
-  readonly byName: ReadonlyMap<string, { readonly attribute: AttributeDefinition; readonly position: number }>;
+  readonly byName: ReadonlyMap<string, LayoutAttribute>;
   /** Required core attributes a client writes (readOnly ones are the service provider's), in order. */
   readonly required: readonly AttributeDefinition[];
   /** readOnly core attributes, in order. */
@@ -49,12 +61,27 @@ export function modelLayout(model: ResourceModel): ModelLayout {
 /** Derived once per model, keyed on the (immutable) model object. */
 const layouts = new WeakMap<ResourceModel, ModelLayout>();
 
+/** Whether `keepImmutable` can do more than return the new value for the attribute. */
+function keepsImmutable(attribute: AttributeDefinition): boolean {
+  if (attribute.mutability === 'immutable') return true;
+  return attribute.type === 'complex' && !attribute.multiValued && (attribute.subAttributes ?? []).some((s) => s.mutability === 'immutable');
+}
+
 function compute(model: ResourceModel): ModelLayout {
   const attributes = topLevelAttributes(model);
-  const byName = new Map<string, { readonly attribute: AttributeDefinition; readonly position: number }>();
+  const byName = new Map<string, LayoutAttribute>();
   attributes.forEach((attribute, position) => byName.set(attribute.name, Object.freeze({ attribute, position })));
   const extensions = model.extensions.map(({ schema, required }) =>
-    Object.freeze({ schema, required, id: schema.id, lower: schema.id.toLowerCase(), byName: new Map(schema.attributes.map((a) => [a.name, a])) }),
+    Object.freeze({
+      schema,
+      required,
+      id: schema.id,
+      lower: schema.id.toLowerCase(),
+      byName: new Map(schema.attributes.map((a) => [a.name, a])),
+      readOnlyMembers: schema.attributes.some((a) => a.mutability === 'readOnly'),
+      immutableMembers: schema.attributes.some(keepsImmutable),
+      pathOf: (name: string) => `${schema.id}:${name}`,
+    }),
   );
   return Object.freeze({
     coreLower: model.core.id.toLowerCase(),

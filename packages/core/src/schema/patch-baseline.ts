@@ -1,5 +1,4 @@
 import type { MultiValuedChange } from '../store/scim-store.js';
-import type { ScimResource } from './scim-resource.js';
 
 /**
  * What a PATCH result shares with the stored resource, for one schema's members (the core
@@ -16,19 +15,15 @@ export interface MemberBaseline {
   kept(key: string, path: string, value: readonly unknown[]): number;
 }
 
-/** A PATCH context with what `applyPatch` reported. */
-export interface PatchFacts {
-  readonly existing: ScimResource;
-  readonly touched: ReadonlySet<string>;
-  readonly changes?: readonly MultiValuedChange[];
-}
-
 /**
- * The baselines of a PATCH result: for one schema's members, `stored` being the stored members of
- * that schema (the resource, or the object under the extension URN) and `urn` the extension's
- * (undefined for the core).
+ * The baselines of a PATCH result (`touched` and `changes` as `applyPatch` reported them): for one
+ * schema's members, `stored` being the stored members of that schema (the resource, or the object
+ * under the extension URN) and `urn` the extension's (undefined for the core).
  */
-export function patchBaselines(facts: PatchFacts): (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined {
+export function patchBaselines(
+  touchedKeys: ReadonlySet<string>,
+  changeList: readonly MultiValuedChange[] | undefined,
+): (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined {
   // Folded on first use: most PATCH validations never ask.
   let touched: Set<string> | undefined;
   let changes: Map<string, MultiValuedChange> | undefined;
@@ -36,14 +31,14 @@ export function patchBaselines(facts: PatchFacts): (stored: Record<string, unkno
     touched() {
       if (touched === undefined) {
         touched = new Set();
-        for (const key of facts.touched) touched.add(key.toLowerCase());
+        for (const key of touchedKeys) touched.add(key.toLowerCase());
       }
       return touched;
     },
     changes() {
       if (changes === undefined) {
         changes = new Map();
-        for (const change of facts.changes ?? []) changes.set(change.attribute.toLowerCase(), change);
+        for (const change of changeList ?? []) changes.set(change.attribute.toLowerCase(), change);
       }
       return changes;
     },

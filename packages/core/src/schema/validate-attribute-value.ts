@@ -67,38 +67,66 @@ export function validateMembers(
   requireAll = false,
   baseline?: MemberBaseline,
 ): Result<Record<string, unknown> | undefined> {
-  const found = new Map<AttributeDefinition, unknown>();
-  const seen = new Set<AttributeDefinition>();
-  for (const key of Object.keys(object)) {
-    const attribute = byName(attributes).get(key.toLowerCase());
-    if (attribute === undefined) {
-      if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
-      continue;
+  const index = memberIndex(attributes);
+  // The attributes given, by position in `attributes`, and their values (undefined: none to keep).
+  const given: number[] = [];
+  const values: unknown[] = [];
+  let found = 0;
+  let folded = false;
+  for (const key in object) {
+    if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    let position = index.exact.get(key);
+    if (position === undefined) {
+      position = index.folded.get(key.toLowerCase());
+      if (position === undefined) {
+        if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
+        continue;
+      }
+      folded = true;
     }
-    if (seen.has(attribute)) return err(scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is given more than once`));
-    seen.add(attribute);
+    const attribute = attributes[position] as AttributeDefinition;
+    // Two keys can name one attribute only when one of them is spelled otherwise than the schema.
+    if (folded && given.includes(position)) return err(scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is given more than once`));
+    given.push(position);
+    values.push(undefined);
     if (rules.dropReadOnly && attribute.mutability === 'readOnly') continue;
     const value = object[key];
     if (baseline?.unchanged(key, value) === true) {
-      found.set(attribute, value);
+      values[values.length - 1] = value;
+      found++;
       continue;
     }
     const path = pathOf(attribute.name);
     const kept = baseline !== undefined && attribute.multiValued && Array.isArray(value) ? baseline.kept(key, path, value) : 0;
     const checked = validateAttributeValue(attribute, value, path, rules, kept);
     if (!checked.ok) return checked;
-    if (checked.value !== undefined) found.set(attribute, checked.value);
+    if (checked.value !== undefined) {
+      values[values.length - 1] = checked.value;
+      found++;
+    }
   }
-  if (found.size === 0 && !requireAll) return ok(undefined);
-  const missing = checkRequired(attributes, (a) => found.get(a), pathOf);
-  if (missing !== undefined) return err(missing);
-  if (found.size === 0) return ok(undefined);
+  if (found === 0 && !requireAll) return ok(undefined);
+  for (const position of index.required) {
+    const at = given.indexOf(position);
+    const missing = requiredProblem(attributes[position] as AttributeDefinition, at < 0 ? undefined : values[at], pathOf);
+    if (missing !== undefined) return err(missing);
+  }
+  if (found === 0) return ok(undefined);
+  return ok(inOrder(attributes, given, values));
+}
+
+/** The values given (by position) as an object in the attributes' order. */
+function inOrder(attributes: readonly AttributeDefinition[], given: number[], values: unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const attribute of attributes) {
-    const value = found.get(attribute);
-    if (value !== undefined) out[attribute.name] = value;
+  let sorted = true;
+  for (let i = 1; i < given.length && sorted; i++) sorted = (given[i - 1] as number) < (given[i] as number);
+  if (sorted) {
+    for (let i = 0; i < given.length; i++) if (values[i] !== undefined) out[(attributes[given[i] as number] as AttributeDefinition).name] = values[i];
+    return out;
   }
-  return ok(out);
+  const order = given.map((_, i) => i).sort((a, b) => (given[a] as number) - (given[b] as number));
+  for (const i of order) if (values[i] !== undefined) out[(attributes[given[i] as number] as AttributeDefinition).name] = values[i];
+  return out;
 }
 
 /** RFC 7643 §2.2 `required`: the first required attribute without a (non-empty) value, as an error. */
@@ -110,27 +138,47 @@ export function checkRequired(
   for (const attribute of attributes) {
     // readOnly attributes (id, meta, …) are the service provider's to assign, never the client's.
     if (!attribute.required || attribute.mutability === 'readOnly') continue;
-    const value = valueOf(attribute);
-    if (value === undefined) return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required`);
-    if (value === '') return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required and must not be empty`);
+    const missing = requiredProblem(attribute, valueOf(attribute), pathOf);
+    if (missing !== undefined) return missing;
   }
+  return undefined;
+}
+
+/** The error for a required attribute whose value is `value`, if it lacks one. */
+function requiredProblem(attribute: AttributeDefinition, value: unknown, pathOf: (name: string) => string): ScimError | undefined {
+  if (value === undefined) return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required`);
+  if (value === '') return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required and must not be empty`);
   return undefined;
 }
 
 const NONE: readonly AttributeDefinition[] = [];
 
-/** Attribute definitions by lower-case name, derived once per (immutable) list. */
-const indexes = new WeakMap<readonly AttributeDefinition[], ReadonlyMap<string, AttributeDefinition>>();
+/** One list of attribute definitions, indexed: positions by exact and by lower-case name, required ones. */
+interface MemberIndex {
+  readonly exact: ReadonlyMap<string, number>;
+  readonly folded: ReadonlyMap<string, number>;
+  /** Positions of the required attributes a client writes (not readOnly), in order. */
+  readonly required: readonly number[];
+}
 
-function byName(attributes: readonly AttributeDefinition[]): ReadonlyMap<string, AttributeDefinition> {
+/** Derived once per (immutable) list of definitions. */
+const indexes = new WeakMap<readonly AttributeDefinition[], MemberIndex>();
+
+function memberIndex(attributes: readonly AttributeDefinition[]): MemberIndex {
   let index = indexes.get(attributes);
   if (index === undefined) {
-    const map = new Map<string, AttributeDefinition>();
-    for (const attribute of attributes) {
+    const exact = new Map<string, number>();
+    const folded = new Map<string, number>();
+    const required: number[] = [];
+    attributes.forEach((attribute, position) => {
       const lower = attribute.name.toLowerCase();
-      if (!map.has(lower)) map.set(lower, attribute);
-    }
-    index = map;
+      // Names are unique ignoring case (normalizeSchema); the first one wins all the same.
+      if (folded.has(lower)) return;
+      folded.set(lower, position);
+      exact.set(attribute.name, position);
+      if (attribute.required && attribute.mutability !== 'readOnly') required.push(position);
+    });
+    index = { exact, folded, required };
     indexes.set(attributes, index);
   }
   return index;

@@ -1,12 +1,12 @@
 import type { Result } from '../errors/result.js';
 import { err, ok } from '../errors/result.js';
-import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
+import type { AttributeDefinition } from './attribute-definition.js';
 import { checkSchemasValue } from './check-schemas-value.js';
 import { keepImmutable } from './keep-immutable.js';
 import type { MemberBaseline } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
-import { modelLayout, type ModelLayout } from './model-layout.js';
+import { modelLayout, type LayoutAttribute, type LayoutExtension, type ModelLayout } from './model-layout.js';
 import { checkRequired, isJsonObject, validateAttributeValue, validateMembers, type ValueRules } from './validate-attribute-value.js';
 
 /**
@@ -26,7 +26,8 @@ export function validatePatched(
   rules: ValueRules,
 ): Result<Record<string, unknown>> | undefined {
   const layout = modelLayout(model);
-  if (!shapedForPatch(layout, input, existing, touched)) return undefined;
+  const scan = scanPatched(layout, input, existing, touched);
+  if (scan === undefined) return undefined;
   const written = touchedCore(layout, touched);
   if (written === undefined) return undefined;
 
@@ -35,13 +36,12 @@ export function validatePatched(
   if (listed !== undefined) return err(listed);
 
   // Core attributes: validate the touched ones in input order, then `required`, then the stored rules.
-  // Untouched members are the stored values themselves (see shapedForPatch), valid as they are.
+  // Untouched members are the stored values themselves (see scanPatched), valid as they are.
   const values = new Map<string, unknown>();
   let baseline: MemberBaseline | undefined;
-  for (const key in input) {
-    if (!touched.has(key) || !Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const attribute = layout.byName.get(key)?.attribute;
-    if (attribute === undefined || attribute.mutability === 'readOnly') continue;
+  for (const key of scan.written) {
+    const attribute = (layout.byName.get(key) as LayoutAttribute).attribute;
+    if (attribute.mutability === 'readOnly') continue;
     const value = input[key];
     let kept = 0;
     if (attribute.multiValued && Array.isArray(value)) {
@@ -70,13 +70,14 @@ export function validatePatched(
 
   // Extensions, in the resource type's order.
   let extensions: Map<string, Record<string, unknown>> | undefined;
-  for (const { schema, required, id } of layout.extensions) {
+  for (const extension of layout.extensions) {
+    const { schema, required, id } = extension;
     const value = own(input, id);
     let record: Record<string, unknown> | undefined;
     if (!touched.has(id)) record = isJsonObject(value) ? value : undefined;
     else if (isJsonObject(value)) {
       const stored = own(existing, id);
-      const checked = validateExtension(schema, value, isJsonObject(stored) ? stored : undefined, baselines, rules);
+      const checked = validateExtension(extension, value, isJsonObject(stored) ? stored : undefined, baselines, rules);
       if (!checked.ok) return checked;
       record = checked.value;
     }
@@ -90,7 +91,7 @@ export function validatePatched(
   // Output: schemas, id, externalId, core attributes, extensions, meta (as validateResource).
   const schemas = [model.core.id];
   if (extensions !== undefined) for (const urn of extensions.keys()) schemas.push(urn);
-  const out = inputOrder(layout, input, touched, values, schemas, written.readOnly) ?? schemaOrder(layout, input, existing, touched, values, schemas);
+  const out = inputOrder(scan, input, touched, values, schemas, written.readOnly) ?? schemaOrder(layout, input, existing, touched, values, schemas);
   if (extensions !== undefined) for (const [urn, value] of extensions) out[urn] = value;
   const meta = layout.byName.get('meta');
   const metaValue = meta === undefined ? undefined : memberValue(meta.attribute, input, existing, touched, values);
@@ -111,24 +112,19 @@ function memberValue(attribute: AttributeDefinition, input: Record<string, unkno
  * readOnly attribute was touched (its stored value is then kept, wherever the input has it).
  */
 function inputOrder(
-  layout: ModelLayout,
+  scan: Scan,
   input: Record<string, unknown>,
   touched: ReadonlySet<string>,
   values: ReadonlyMap<string, unknown>,
   schemas: string[],
   readOnlyTouched: boolean,
 ): Record<string, unknown> | undefined {
+  if (!scan.ordered || readOnlyTouched) return undefined;
   const out: Record<string, unknown> = { schemas };
-  let last = -1;
   let written = 0;
-  for (const key in input) {
-    if (key === 'schemas' || key === 'meta' || !Object.prototype.hasOwnProperty.call(input, key)) continue;
-    const entry = layout.byName.get(key);
-    if (entry === undefined) continue;
-    if (entry.position < last) return undefined;
-    last = entry.position;
+  for (const key of scan.core) {
+    if (key === 'meta') continue;
     if (touched.has(key)) {
-      if (entry.attribute.mutability === 'readOnly') return undefined;
       const value = values.get(key);
       if (value === undefined) continue;
       out[key] = value;
@@ -138,8 +134,8 @@ function inputOrder(
       if (value !== undefined && value !== null) out[key] = value;
     }
   }
-  // Every validated value is placed (a touched readOnly attribute, even absent, goes the other way).
-  return written === values.size && !readOnlyTouched ? out : undefined;
+  // Every validated value is placed.
+  return written === values.size ? out : undefined;
 }
 
 /** The core members but `meta`, in schema order (see memberValue). */
@@ -160,33 +156,56 @@ function schemaOrder(
   return out;
 }
 
+/** What one pass over a PATCH result finds (see scanPatched). */
+interface Scan {
+  /** The input's core keys (`schemas` aside), in input order. */
+  readonly core: readonly string[];
+  /** Whether `core` is in the schema's order. */
+  readonly ordered: boolean;
+  /** The keys of `core` the PATCH wrote, in input order. */
+  readonly written: readonly string[];
+}
+
 /**
- * Whether the input is a PATCH result this fast path can take: every key is `schemas`, a core
- * attribute or an extension URN in the schema's spelling; every key `touched` does not name holds
- * the stored value itself, and no stored key is missing; a touched extension is an object of its
- * own attributes, spelled as the schema spells them.
+ * One pass over a PATCH result: undefined unless this fast path can take it: every key is
+ * `schemas`, a core attribute or an extension URN in the schema's spelling; every key `touched`
+ * does not name holds the stored value itself, and no stored key is missing; a touched extension
+ * is an object of its own attributes, spelled as the schema spells them.
  */
-function shapedForPatch(layout: ModelLayout, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>): boolean {
+function scanPatched(layout: ModelLayout, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>): Scan | undefined {
+  const core: string[] = [];
+  const written: string[] = [];
+  let ordered = true;
+  let last = -1;
   let shared = 0;
   for (const key in input) {
     if (!Object.prototype.hasOwnProperty.call(input, key) || key === 'schemas') continue;
-    if (!layout.byName.has(key) && !layout.extensionById.has(key)) return false;
-    if (touched.has(key)) continue;
-    if (!Object.prototype.hasOwnProperty.call(existing, key) || existing[key] !== input[key]) return false;
-    shared++;
+    const entry = layout.byName.get(key);
+    if (entry === undefined && !layout.extensionById.has(key)) return undefined;
+    const isTouched = touched.has(key);
+    if (!isTouched) {
+      if (!Object.prototype.hasOwnProperty.call(existing, key) || existing[key] !== input[key]) return undefined;
+      shared++;
+    }
+    if (entry === undefined) continue;
+    core.push(key);
+    if (isTouched) written.push(key);
+    if (entry.position < last) ordered = false;
+    last = entry.position;
   }
-  // Every stored key the PATCH did not write is among those shared.
-  let stored = 0;
-  for (const key in existing) if (Object.prototype.hasOwnProperty.call(existing, key) && key !== 'schemas' && !touched.has(key)) stored++;
-  if (stored !== shared) return false;
+  // Every stored key the PATCH did not write is among those shared: count the stored keys.
+  let stored = Object.keys(existing).length;
+  if (Object.prototype.hasOwnProperty.call(existing, 'schemas')) stored--;
+  for (const key of touched) if (key !== 'schemas' && Object.prototype.hasOwnProperty.call(existing, key)) stored--;
+  if (stored !== shared) return undefined;
   for (const extension of layout.extensions) {
     if (!touched.has(extension.id)) continue;
     const value = own(input, extension.id);
     if (value === undefined || value === null) continue;
-    if (!isJsonObject(value)) return false;
-    for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !extension.byName.has(key)) return false;
+    if (!isJsonObject(value)) return undefined;
+    for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !extension.byName.has(key)) return undefined;
   }
-  return true;
+  return { core, ordered, written };
 }
 
 /**
@@ -195,7 +214,7 @@ function shapedForPatch(layout: ModelLayout, input: Record<string, unknown>, exi
  * is neither a core attribute nor an extension URN.
  */
 function touchedCore(layout: ModelLayout, touched: ReadonlySet<string>): { readonly attributes: AttributeDefinition[]; readonly readOnly: boolean } | undefined {
-  const found: { readonly attribute: AttributeDefinition; readonly position: number }[] = [];
+  const found: LayoutAttribute[] = [];
   let readOnly = false;
   for (const key of touched) {
     const entry = layout.byName.get(key);
@@ -212,20 +231,22 @@ function touchedCore(layout: ModelLayout, touched: ReadonlySet<string>): { reado
 
 /** A touched extension object: its members (readOnly ones are the stored ones), as a whole. */
 function validateExtension(
-  schema: SchemaDefinition,
+  extension: LayoutExtension,
   value: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
   baselines: (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined,
   rules: ValueRules,
 ): Result<Record<string, unknown> | undefined> {
-  const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(value)) {
-    const attribute = schema.attributes.find((a) => a.name === key);
-    if (attribute !== undefined && attribute.mutability !== 'readOnly') input[key] = value[key];
+  const { schema, pathOf } = extension;
+  // Its keys are its attributes' names (shapedForPatch): only readOnly ones are left out.
+  let input = value;
+  if (extension.readOnlyMembers) {
+    input = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value)) if (extension.byName.get(key)?.mutability !== 'readOnly') input[key] = value[key];
   }
-  const pathOf = (name: string): string => `${schema.id}:${name}`;
   const checked = validateMembers(schema.attributes, input, pathOf, rules, false, baselines(stored, schema.id));
-  if (!checked.ok) return checked;
+  // Without readOnly or immutable members, the stored rules change nothing: the validated members are the answer.
+  if (!checked.ok || (!extension.readOnlyMembers && !extension.immutableMembers)) return checked;
   const values = new Map<string, unknown>(Object.entries(checked.value ?? {}));
   const settled = settle(schema.attributes, values, stored, (name) => own(value, name) !== own(stored ?? {}, name), pathOf);
   if (settled !== undefined) return err(settled);

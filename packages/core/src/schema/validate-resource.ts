@@ -44,7 +44,7 @@ export function validateResource(
   if (!isJsonObject(input)) return err(scimError('invalidSyntax', 'The resource must be a JSON object'));
   const operation = context.operation;
   const existing = operation === 'create' ? undefined : context.existing;
-  const baselines = context.operation === 'patch' && context.touched !== undefined ? patchBaselines({ ...context, touched: context.touched }) : undefined;
+  const baselines = context.operation === 'patch' && context.touched !== undefined ? patchBaselines(context.touched, context.changes) : undefined;
   const rules: ValueRules = {
     dropReadOnly: operation !== 'patch',
     unknownAttributes: options.unknownAttributes ?? 'reject',
