@@ -57,7 +57,7 @@ export function appendValues(
       const spent = spend(budget, elements.length, at);
       if (!spent.ok) return spent;
     }
-    const index = candidates !== undefined ? (candidates.find((i) => matches(elements[i])) ?? -1) : elements.findIndex(matches);
+    const index = candidates !== undefined ? firstMatching(elements, candidates, matches) : elements.findIndex(matches);
     if (index < 0) {
       const added = elements.push(item) - 1;
       written.push(added);
@@ -89,6 +89,12 @@ function mergeChanged(definition: AttributeDefinition, existing: JsonObject, ite
     if (!same) changes[key] = item[key];
   }
   return mergeInto(existing, changes);
+}
+
+/** The first of `candidates` (indices into `elements`) whose element `matches`, or -1. */
+function firstMatching(elements: readonly unknown[], candidates: readonly number[], matches: (element: unknown) => boolean): number {
+  for (const i of candidates) if (matches(elements[i])) return i;
+  return -1;
 }
 
 function addToIndex(index: Map<string, number[]>, key: string | undefined, position: number): void {

@@ -25,7 +25,7 @@ export function elementChanges(model: ResourceModel, original: JsonObject, copy:
       listed = earlier.elementLevel && sameKeys(earlier.keys, keys);
     }
     if (listed) continue;
-    if (writes.some((other) => !other.elementLevel && isPrefix(other.keys, keys))) continue;
+    if (rewritten(writes, keys)) continue;
     const resolved = resolveKeys(model, keys);
     if (resolved === undefined || !resolved.attribute.multiValued || resolved.subAttribute !== undefined) continue;
     const before = readPath(original, keys);
@@ -36,6 +36,12 @@ export function elementChanges(model: ResourceModel, original: JsonObject, copy:
     out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, added: change.added, removed: change.removed });
   }
   return out;
+}
+
+/** Whether a write that is not element-level wrote `keys` or one of its ancestors. */
+function rewritten(writes: readonly Write[], keys: readonly string[]): boolean {
+  for (const other of writes) if (!other.elementLevel && isPrefix(other.keys, keys)) return true;
+  return false;
 }
 
 /** The attribute a write's keys name (`[name]` or `[urn, name]`). */

@@ -81,9 +81,9 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
   if (value.value === null) return whole(req.op === 'add' ? before : undefined);
 
   if (target.multiValued) {
-    const items = (value.value as unknown[]).filter((item) => !isUnassigned(item));
+    const items = assignedOnly(value.value as unknown[]);
     if (req.op === 'replace') {
-      const primary = enforcePrimary(target, items, items.map((_, i) => i), req.at, ctx.budget);
+      const primary = enforcePrimary(target, items, indices(items.length), req.at, ctx.budget);
       return primary.ok ? whole(items) : primary;
     }
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
@@ -94,8 +94,7 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     if (!primary.ok) return primary;
     // Only appended (or already there, unchanged), and no `primary: true` that cleared it on other
     // elements: an element-level change.
-    const appendedOnly = Array.isArray(before) && written.every((i) => (i >= current.length || elements[i] === current[i]) && !carriesPrimary(elements[i]));
-    return ok({ value: elements, elementLevel: appendedOnly });
+    return ok({ value: elements, elementLevel: Array.isArray(before) && appendedOnly(current, elements, written) });
   }
 
   if (target.type === 'complex' && isJsonObject(value.value)) {
@@ -103,6 +102,26 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     return whole(isJsonObject(before) ? mergeInto(before, value.value) : value.value);
   }
   return whole(value.value);
+}
+
+/** Whether each written element was appended (or is the stored one) and carries no `primary: true`. */
+function appendedOnly(current: readonly unknown[], elements: readonly unknown[], written: readonly number[]): boolean {
+  for (const i of written) if (!((i >= current.length || elements[i] === current[i]) && !carriesPrimary(elements[i]))) return false;
+  return true;
+}
+
+/** The values that are assigned (RFC 7643 §2.5), as a new array. */
+function assignedOnly(values: readonly unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const value of values) if (!isUnassigned(value)) out.push(value);
+  return out;
+}
+
+/** 0, 1, …, length − 1. */
+function indices(length: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < length; i++) out.push(i);
+  return out;
 }
 
 function carriesPrimary(element: unknown): boolean {

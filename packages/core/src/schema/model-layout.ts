@@ -15,8 +15,8 @@ export interface LayoutExtension {
   readonly readOnlyMembers: boolean;
   /** Whether an attribute is immutable, or single-valued complex with an immutable sub-attribute (see keepImmutable). */
   readonly immutableMembers: boolean;
-  /** The path of a member in error details: `urn:…:User:department`. */
-  readonly pathOf: (name: string) => string;
+  /** What precedes a member's name in error paths: `urn:…:User:`. */
+  readonly prefix: string;
 }
 
 /** A top-level core attribute and its position in output order. */
@@ -80,7 +80,7 @@ function compute(model: ResourceModel): ModelLayout {
       byName: new Map(schema.attributes.map((a) => [a.name, a])),
       readOnlyMembers: schema.attributes.some((a) => a.mutability === 'readOnly'),
       immutableMembers: schema.attributes.some(keepsImmutable),
-      pathOf: (name: string) => `${schema.id}:${name}`,
+      prefix: `${schema.id}:`,
     }),
   );
   return Object.freeze({

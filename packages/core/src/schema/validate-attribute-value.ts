@@ -49,7 +49,7 @@ function validateSingleValue(attribute: AttributeDefinition, value: unknown, pat
   if (value === null || value === undefined) return ok(undefined);
   if (attribute.type !== 'complex') return checkSimpleValue(attribute, value, path, rules.stringBooleans);
   if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${path}' must be a JSON object`));
-  return validateMembers(attribute.subAttributes ?? NONE, value, (name) => `${path}.${name}`, rules);
+  return validateMembers(attribute.subAttributes ?? NONE, value, `${path}.`, rules);
 }
 
 /**
@@ -58,11 +58,12 @@ function validateSingleValue(attribute: AttributeDefinition, value: unknown, pat
  * case-insensitively and come out in the schema's spelling and order. Required members are enforced
  * when the object has a value, or always when `requireAll` is set (the resource itself). With a
  * `baseline` (a PATCH result), stored values the PATCH left as they were are not checked again.
+ * `prefix` precedes a member's name in error paths: `''`, `emails[0].`, `urn:…:User:`.
  */
 export function validateMembers(
   attributes: readonly AttributeDefinition[],
   object: Record<string, unknown>,
-  pathOf: (name: string) => string,
+  prefix: string,
   rules: ValueRules,
   requireAll = false,
   baseline?: MemberBaseline,
@@ -79,14 +80,14 @@ export function validateMembers(
     if (position === undefined) {
       position = index.folded.get(key.toLowerCase());
       if (position === undefined) {
-        if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
+        if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${prefix}${key}'`));
         continue;
       }
       folded = true;
     }
     const attribute = attributes[position] as AttributeDefinition;
     // Two keys can name one attribute only when one of them is spelled otherwise than the schema.
-    if (folded && given.includes(position)) return err(scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is given more than once`));
+    if (folded && given.includes(position)) return err(scimError('invalidValue', `Attribute '${prefix}${attribute.name}' is given more than once`));
     given.push(position);
     values.push(undefined);
     if (rules.dropReadOnly && attribute.mutability === 'readOnly') continue;
@@ -96,7 +97,7 @@ export function validateMembers(
       found++;
       continue;
     }
-    const path = pathOf(attribute.name);
+    const path = prefix + attribute.name;
     const kept = baseline !== undefined && attribute.multiValued && Array.isArray(value) ? baseline.kept(key, path, value) : 0;
     const checked = validateAttributeValue(attribute, value, path, rules, kept);
     if (!checked.ok) return checked;
@@ -108,7 +109,7 @@ export function validateMembers(
   if (found === 0 && !requireAll) return ok(undefined);
   for (const position of index.required) {
     const at = given.indexOf(position);
-    const missing = requiredProblem(attributes[position] as AttributeDefinition, at < 0 ? undefined : values[at], pathOf);
+    const missing = requiredProblem(attributes[position] as AttributeDefinition, at < 0 ? undefined : values[at], prefix);
     if (missing !== undefined) return err(missing);
   }
   if (found === 0) return ok(undefined);
@@ -129,25 +130,14 @@ function inOrder(attributes: readonly AttributeDefinition[], given: number[], va
   return out;
 }
 
-/** RFC 7643 §2.2 `required`: the first required attribute without a (non-empty) value, as an error. */
-export function checkRequired(
-  attributes: readonly AttributeDefinition[],
-  valueOf: (attribute: AttributeDefinition) => unknown,
-  pathOf: (name: string) => string,
-): ScimError | undefined {
-  for (const attribute of attributes) {
-    // readOnly attributes (id, meta, …) are the service provider's to assign, never the client's.
-    if (!attribute.required || attribute.mutability === 'readOnly') continue;
-    const missing = requiredProblem(attribute, valueOf(attribute), pathOf);
-    if (missing !== undefined) return missing;
-  }
-  return undefined;
-}
-
-/** The error for a required attribute whose value is `value`, if it lacks one. */
-function requiredProblem(attribute: AttributeDefinition, value: unknown, pathOf: (name: string) => string): ScimError | undefined {
-  if (value === undefined) return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required`);
-  if (value === '') return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required and must not be empty`);
+/**
+ * RFC 7643 §2.2 `required`: the error for a required attribute (one a client writes: readOnly ones,
+ * id and meta, are the service provider's) whose value is `value`, if it has none or an empty one.
+ * `prefix` is what precedes its name in the error's path.
+ */
+export function requiredProblem(attribute: AttributeDefinition, value: unknown, prefix: string): ScimError | undefined {
+  if (value === undefined) return scimError('invalidValue', `Attribute '${prefix}${attribute.name}' is required`);
+  if (value === '') return scimError('invalidValue', `Attribute '${prefix}${attribute.name}' is required and must not be empty`);
   return undefined;
 }
 

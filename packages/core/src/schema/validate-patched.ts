@@ -3,11 +3,11 @@ import { err, ok } from '../errors/result.js';
 import type { AttributeDefinition } from './attribute-definition.js';
 import { checkSchemasValue } from './check-schemas-value.js';
 import { keepImmutable } from './keep-immutable.js';
-import type { MemberBaseline } from './patch-baseline.js';
+import type { MemberBaseline, PatchBaselines } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
 import { modelLayout, type LayoutAttribute, type LayoutExtension, type ModelLayout } from './model-layout.js';
-import { checkRequired, isJsonObject, validateAttributeValue, validateMembers, type ValueRules } from './validate-attribute-value.js';
+import { isJsonObject, requiredProblem, validateAttributeValue, validateMembers, type ValueRules } from './validate-attribute-value.js';
 
 /**
  * The fast path of `validateResource` for a PATCH result from `applyPatch` (RFC 7644 §3.5.2):
@@ -22,7 +22,7 @@ export function validatePatched(
   input: Record<string, unknown>,
   existing: ScimResource,
   touched: ReadonlySet<string>,
-  baselines: (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined,
+  baselines: PatchBaselines,
   rules: ValueRules,
 ): Result<Record<string, unknown>> | undefined {
   const layout = modelLayout(model);
@@ -45,20 +45,19 @@ export function validatePatched(
     const value = input[key];
     let kept = 0;
     if (attribute.multiValued && Array.isArray(value)) {
-      baseline ??= baselines(existing, undefined);
+      baseline ??= baselines.of(existing, undefined);
       if (baseline !== undefined) kept = baseline.kept(key, key, value);
     }
     const checked = validateAttributeValue(attribute, value, key, rules, kept);
     if (!checked.ok) return checked;
     if (checked.value !== undefined) values.set(key, checked.value);
   }
-  const valueOf = (attribute: AttributeDefinition): unknown => {
-    if (touched.has(attribute.name)) return values.get(attribute.name);
-    const value = own(input, attribute.name);
-    return value === null ? undefined : value;
-  };
-  const missing = checkRequired(layout.required, valueOf, (name) => name);
-  if (missing !== undefined) return err(missing);
+  for (const attribute of layout.required) {
+    const name = attribute.name;
+    const value = touched.has(name) ? values.get(name) : own(input, name);
+    const missing = requiredProblem(attribute, value === null ? undefined : value, '');
+    if (missing !== undefined) return err(missing);
+  }
   // RFC 7644 §3.5.2: an immutable value the PATCH changed is 400 mutability (in attribute order).
   for (const attribute of written.attributes) {
     const name = attribute.name;
@@ -234,21 +233,21 @@ function validateExtension(
   extension: LayoutExtension,
   value: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
-  baselines: (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined,
+  baselines: PatchBaselines,
   rules: ValueRules,
 ): Result<Record<string, unknown> | undefined> {
-  const { schema, pathOf } = extension;
+  const { schema, prefix } = extension;
   // Its keys are its attributes' names (shapedForPatch): only readOnly ones are left out.
   let input = value;
   if (extension.readOnlyMembers) {
     input = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value)) if (extension.byName.get(key)?.mutability !== 'readOnly') input[key] = value[key];
   }
-  const checked = validateMembers(schema.attributes, input, pathOf, rules, false, baselines(stored, schema.id));
+  const checked = validateMembers(schema.attributes, input, prefix, rules, false, baselines.of(stored, schema.id));
   // Without readOnly or immutable members, the stored rules change nothing: the validated members are the answer.
   if (!checked.ok || (!extension.readOnlyMembers && !extension.immutableMembers)) return checked;
   const values = new Map<string, unknown>(Object.entries(checked.value ?? {}));
-  const settled = settle(schema.attributes, values, stored, (name) => own(value, name) !== own(stored ?? {}, name), pathOf);
+  const settled = settle(schema.attributes, values, stored, (name) => own(value, name) !== own(stored ?? {}, name), prefix);
   if (settled !== undefined) return err(settled);
   if (values.size === 0) return ok(undefined);
   const out: Record<string, unknown> = {};
@@ -269,7 +268,7 @@ function settle(
   values: Map<string, unknown>,
   stored: Record<string, unknown> | undefined,
   written: (name: string) => boolean,
-  pathOf: (name: string) => string,
+  prefix: string,
 ) {
   for (const attribute of attributes) {
     const name = attribute.name;
@@ -278,7 +277,7 @@ function settle(
       values.delete(name);
       if (previous !== undefined && previous !== null) values.set(name, previous);
     } else if (stored !== undefined && written(name)) {
-      const kept = keepImmutable(attribute, values.get(name), previous, pathOf(name), 'patch');
+      const kept = keepImmutable(attribute, values.get(name), previous, prefix + name, 'patch');
       if (!kept.ok) return kept.error;
       if (kept.value === undefined) values.delete(name);
       else values.set(name, kept.value);
