@@ -50,14 +50,16 @@ export function appendValues(
   }
   for (const item of items) {
     if (isUnassigned(item)) continue;
-    const matches = entryMatcher(definition, item);
     const key = keyOf?.(item);
-    const candidates = key !== undefined ? byKey.get(key) ?? [] : undefined;
-    if (candidates === undefined) {
+    const candidates = key !== undefined ? byKey.get(key) : undefined;
+    if (key === undefined) {
       const spent = spend(budget, elements.length, at);
       if (!spent.ok) return spent;
     }
-    const index = candidates !== undefined ? firstMatching(elements, candidates, matches) : elements.findIndex(matches);
+    let index = -1;
+    if (key === undefined) index = elements.findIndex(entryMatcher(definition, item));
+    // Only elements that share the item's key can match (none: the usual add of a new value).
+    else if (candidates !== undefined && candidates.length > 0) index = firstMatching(elements, candidates, entryMatcher(definition, item));
     if (index < 0) {
       const added = elements.push(item) - 1;
       written.push(added);

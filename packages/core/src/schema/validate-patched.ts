@@ -67,8 +67,9 @@ export function validatePatched(
     else values.set(name, kept.value);
   }
 
-  // Extensions, in the resource type's order.
-  let extensions: Map<string, Record<string, unknown>> | undefined;
+  // Extensions, in the resource type's order; `schemas` lists those that have data (RFC 7643 §3).
+  const schemas = [model.core.id];
+  const records: Record<string, unknown>[] = [];
   for (const extension of layout.extensions) {
     const { schema, required, id } = extension;
     const value = own(input, id);
@@ -80,18 +81,18 @@ export function validatePatched(
       if (!checked.ok) return checked;
       record = checked.value;
     }
-    if (record !== undefined) (extensions ??= new Map()).set(id, record);
-    else if (required) {
+    if (record !== undefined) {
+      schemas.push(id);
+      records.push(record);
+    } else if (required) {
       // RFC 7643 §6 schemaExtensions.required: the resource MUST include the extension.
       return err({ status: 400, scimType: 'invalidValue', detail: `Schema extension '${schema.id}' is required for resource type '${model.definition.name}'` });
     }
   }
 
   // Output: schemas, id, externalId, core attributes, extensions, meta (as validateResource).
-  const schemas = [model.core.id];
-  if (extensions !== undefined) for (const urn of extensions.keys()) schemas.push(urn);
-  const out = inputOrder(scan, input, touched, values, schemas, written.readOnly) ?? schemaOrder(layout, input, existing, touched, values, schemas);
-  if (extensions !== undefined) for (const [urn, value] of extensions) out[urn] = value;
+  const out = inputOrder(scan, values, schemas, written.readOnly) ?? schemaOrder(layout, input, existing, touched, values, schemas);
+  for (let i = 0; i < records.length; i++) out[schemas[i + 1] as string] = records[i];
   const meta = layout.byName.get('meta');
   const metaValue = meta === undefined ? undefined : memberValue(meta.attribute, input, existing, touched, values);
   if (metaValue !== undefined && metaValue !== null) out['meta'] = metaValue;
@@ -112,29 +113,33 @@ function memberValue(attribute: AttributeDefinition, input: Record<string, unkno
  */
 function inputOrder(
   scan: Scan,
-  input: Record<string, unknown>,
-  touched: ReadonlySet<string>,
   values: ReadonlyMap<string, unknown>,
   schemas: string[],
   readOnlyTouched: boolean,
 ): Record<string, unknown> | undefined {
   if (!scan.ordered || readOnlyTouched) return undefined;
   const out: Record<string, unknown> = { schemas };
-  let written = 0;
-  for (const key of scan.core) {
+  const { core, coreValues, written } = scan;
+  let next = 0;
+  let placed = 0;
+  for (let i = 0; i < core.length; i++) {
+    const key = core[i] as string;
+    // `written` is the touched keys of `core`, in the same order.
+    const wrote = written[next] === key;
+    if (wrote) next++;
     if (key === 'meta') continue;
-    if (touched.has(key)) {
+    if (wrote) {
       const value = values.get(key);
       if (value === undefined) continue;
       out[key] = value;
-      written++;
+      placed++;
     } else {
-      const value = input[key];
+      const value = coreValues[i];
       if (value !== undefined && value !== null) out[key] = value;
     }
   }
   // Every validated value is placed.
-  return written === values.size ? out : undefined;
+  return placed === values.size ? out : undefined;
 }
 
 /** The core members but `meta`, in schema order (see memberValue). */
@@ -157,8 +162,9 @@ function schemaOrder(
 
 /** What one pass over a PATCH result finds (see scanPatched). */
 interface Scan {
-  /** The input's core keys (`schemas` aside), in input order. */
+  /** The input's core keys (`schemas` aside), in input order, and their values. */
   readonly core: readonly string[];
+  readonly coreValues: readonly unknown[];
   /** Whether `core` is in the schema's order. */
   readonly ordered: boolean;
   /** The keys of `core` the PATCH wrote, in input order. */
@@ -173,6 +179,7 @@ interface Scan {
  */
 function scanPatched(layout: ModelLayout, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>): Scan | undefined {
   const core: string[] = [];
+  const coreValues: unknown[] = [];
   const written: string[] = [];
   let ordered = true;
   let last = -1;
@@ -182,12 +189,14 @@ function scanPatched(layout: ModelLayout, input: Record<string, unknown>, existi
     const entry = layout.byName.get(key);
     if (entry === undefined && !layout.extensionById.has(key)) return undefined;
     const isTouched = touched.has(key);
+    const value = input[key];
     if (!isTouched) {
-      if (!Object.prototype.hasOwnProperty.call(existing, key) || existing[key] !== input[key]) return undefined;
+      if (!Object.prototype.hasOwnProperty.call(existing, key) || existing[key] !== value) return undefined;
       shared++;
     }
     if (entry === undefined) continue;
     core.push(key);
+    coreValues.push(value);
     if (isTouched) written.push(key);
     if (entry.position < last) ordered = false;
     last = entry.position;
@@ -204,7 +213,7 @@ function scanPatched(layout: ModelLayout, input: Record<string, unknown>, existi
     if (!isJsonObject(value)) return undefined;
     for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !extension.byName.has(key)) return undefined;
   }
-  return { core, ordered, written };
+  return { core, coreValues, ordered, written };
 }
 
 /**
