@@ -9,9 +9,13 @@ import type { PatchTarget } from './patch-target.js';
  */
 export const MAX_CACHED_TARGETS = 256;
 
+/** Longest path text remembered: what the cache holds stays small whatever clients send. */
+export const MAX_CACHED_PATH_LENGTH = 512;
+
 /** The resolved targets of one resource type, valid for the path limits they were parsed under. */
 interface TargetCache {
-  limits: FilterLimits | undefined;
+  maxLength: number | undefined;
+  maxDepth: number | undefined;
   readonly targets: Map<string, Result<PatchTarget>>;
 }
 
@@ -24,30 +28,33 @@ const caches = new WeakMap<ResourceModel, TargetCache>();
 
 /**
  * The cached resolution of `path` for `model`, if any. Entries hold only successful resolutions
- * (the same target whatever `unknownAttributes` says), made under these very `limits`: a cache
- * filled under other limits is dropped, so a path is never accepted under limits it breaks.
+ * (the same target whatever `unknownAttributes` says), made under the same `limits`: entries
+ * made under other limits are not used (and are dropped by the next one remembered), so a path is
+ * never accepted under limits it breaks.
  */
 export function cachedTarget(model: ResourceModel, path: string, limits: FilterLimits | undefined): Result<PatchTarget> | undefined {
   const cache = caches.get(model);
-  if (cache === undefined) return undefined;
-  if (cache.limits !== limits) {
-    cache.limits = limits;
-    cache.targets.clear();
-    return undefined;
-  }
+  if (cache === undefined || !madeUnder(cache, limits)) return undefined;
   return cache.targets.get(path);
 }
 
 /** Remembers a successful resolution of `path` (see `cachedTarget`). */
 export function rememberTarget(model: ResourceModel, path: string, limits: FilterLimits | undefined, target: Result<PatchTarget>): void {
+  if (path.length > MAX_CACHED_PATH_LENGTH) return;
   let cache = caches.get(model);
   if (cache === undefined) {
-    cache = { limits, targets: new Map() };
+    cache = { maxLength: limits?.maxLength, maxDepth: limits?.maxDepth, targets: new Map() };
     caches.set(model, cache);
-  } else if (cache.limits !== limits) {
-    cache.limits = limits;
+  } else if (!madeUnder(cache, limits)) {
+    cache.maxLength = limits?.maxLength;
+    cache.maxDepth = limits?.maxDepth;
     cache.targets.clear();
   }
   if (cache.targets.size >= MAX_CACHED_TARGETS) cache.targets.clear();
   cache.targets.set(path, target);
+}
+
+/** Whether the cache's entries were parsed under `limits` (the same values). */
+function madeUnder(cache: TargetCache, limits: FilterLimits | undefined): boolean {
+  return cache.maxLength === limits?.maxLength && cache.maxDepth === limits?.maxDepth;
 }
