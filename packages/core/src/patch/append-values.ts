@@ -1,5 +1,6 @@
 import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { copyObject } from '../json/with-entry.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
@@ -37,7 +38,6 @@ export function appendValues(
   // values are collected in `appended`, merged ones in `merged` (by index) until then.
   const appended: unknown[] = [];
   const merged = new Map<number, unknown>();
-  const elementAt = (i: number): unknown => (i >= current.length ? appended[i - current.length] : merged.has(i) ? merged.get(i) : current[i]);
   const written: number[] = [];
   const keyOf = valueKeyOf(definition);
   // Only the elements that share a key with an item can match one: index just those, so adding a
@@ -57,22 +57,24 @@ export function appendValues(
   }
   for (const item of items) {
     if (isUnassigned(item)) continue;
-    const matches = entryMatcher(definition, item);
     const key = keyOf?.(item);
-    const candidates = key !== undefined ? byKey.get(key) ?? [] : undefined;
+    const candidates = key !== undefined ? byKey.get(key) : undefined;
     const length = current.length + appended.length;
-    if (candidates === undefined) {
+    if (key === undefined) {
       const spent = spend(budget, length, at);
       if (!spent.ok) return spent;
     }
-    const index = candidates !== undefined ? (candidates.find((i) => matches(elementAt(i))) ?? -1) : firstIndex(length, (i) => matches(elementAt(i)));
+    let index = -1;
+    if (key === undefined) index = firstMatching(current, appended, merged, undefined, length, entryMatcher(definition, item));
+    // Only elements that share the item's key can match (none: the usual add of a new value).
+    else if (candidates !== undefined && candidates.length > 0) index = firstMatching(current, appended, merged, candidates, length, entryMatcher(definition, item));
     if (index < 0) {
       const added = current.length + appended.push(item) - 1;
       written.push(added);
       if (key !== undefined) addToIndex(byKey, key, added);
       continue;
     }
-    const existing = elementAt(index);
+    const existing = elementAt(current, appended, merged, index);
     if (!isJsonObject(existing) || !isJsonObject(item)) continue;
     const next = mergeChanged(definition, existing, item);
     const checked = checkSubAttributes(definition, existing, next, at);
@@ -89,10 +91,10 @@ export function appendValues(
   return ok({ elements, written, changed: true });
 }
 
-/** The first index below `length` that `test` accepts, or -1. */
-function firstIndex(length: number, test: (index: number) => boolean): number {
-  for (let i = 0; i < length; i++) if (test(i)) return i;
-  return -1;
+/** The element at `index` of the array being built: `current` then `appended`, with `merged` written over. */
+function elementAt(current: readonly unknown[], appended: readonly unknown[], merged: ReadonlyMap<number, unknown>, index: number): unknown {
+  if (index >= current.length) return appended[index - current.length];
+  return merged.size > 0 && merged.has(index) ? merged.get(index) : current[index];
 }
 
 /**
@@ -111,6 +113,26 @@ function mergeChanged(definition: AttributeDefinition, existing: JsonObject, ite
   return mergeInto(existing, changes);
 }
 
+/**
+ * The first index of the array being built (see {@link elementAt}) whose element `matches`, or -1:
+ * among `candidates` (ascending indices) when given, else among the first `length`.
+ */
+function firstMatching(
+  current: readonly unknown[],
+  appended: readonly unknown[],
+  merged: ReadonlyMap<number, unknown>,
+  candidates: readonly number[] | undefined,
+  length: number,
+  matches: (element: unknown) => boolean,
+): number {
+  if (candidates !== undefined) {
+    for (const i of candidates) if (matches(elementAt(current, appended, merged, i))) return i;
+    return -1;
+  }
+  for (let i = 0; i < length; i++) if (matches(elementAt(current, appended, merged, i))) return i;
+  return -1;
+}
+
 function addToIndex(index: Map<string, number[]>, key: string | undefined, position: number): void {
   if (key === undefined) return;
   const list = index.get(key);
@@ -120,7 +142,7 @@ function addToIndex(index: Map<string, number[]>, key: string | undefined, posit
 
 /** `target` with the keys of `source` written over it, keeping the target's spelling of each key. */
 export function mergeInto(target: JsonObject, source: JsonObject): JsonObject {
-  const out: JsonObject = { ...target };
+  const out = copyObject(target);
   for (const key of Object.keys(source)) out[findKey(out, key) ?? key] = source[key];
   return out;
 }

@@ -1,7 +1,7 @@
-import type { ResourceModel } from '../schema/resource-model.js';
+import type { ResolvedAttribute, ResourceModel } from '../schema/resource-model.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
 import { isJsonObject, type JsonObject } from './json-value.js';
-import { readPath, type WorkingCopy } from './working-copy.js';
+import { readPath, type WorkingCopy, type Write } from './working-copy.js';
 
 /**
  * What a request's writes did, together, to one multi-valued attribute they only removed elements
@@ -38,8 +38,14 @@ export function elementEdits(copy: WorkingCopy): Map<string, ElementEdit> {
     }
     edit.added.push(...delta.added);
   }
-  for (const [path, { keys }] of edits) if (copy.writes.some((w) => w.delta === undefined && isPrefix(w.keys, keys))) edits.delete(path);
+  for (const [path, { keys }] of edits) if (rewritten(copy.writes, keys)) edits.delete(path);
   return edits;
+}
+
+/** Whether a write that is not element-level wrote `keys` or one of its ancestors. */
+function rewritten(writes: readonly Write[], keys: readonly string[]): boolean {
+  for (const other of writes) if (other.delta === undefined && isPrefix(other.keys, keys)) return true;
+  return false;
 }
 
 /**
@@ -56,22 +62,32 @@ export function elementChanges(model: ResourceModel, original: JsonObject, doc: 
   const out: MultiValuedChange[] = [];
   for (const edit of edits.values()) {
     const { keys } = edit;
-    const resolved = model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
+    const resolved = resolveKeys(model, keys);
     if (resolved === undefined || !resolved.attribute.multiValued || resolved.subAttribute !== undefined) continue;
     const before = readPath(original, keys);
     const after = readPath(doc, keys);
     const change = fromEdit(before, after, edit) ?? difference(before, after);
     if (change === undefined) continue;
     if (change.added.length === 0 && change.removed.length === 0) continue;
-    out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, ...change });
+    out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, added: change.added, removed: change.removed });
   }
   return out;
+}
+
+/** The attribute a write's keys name (`[name]` or `[urn, name]`). */
+function resolveKeys(model: ResourceModel, keys: readonly string[]): ResolvedAttribute | undefined {
+  return model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
 }
 
 /** Whether `prefix` names `keys` or one of its ancestors (ignoring case). */
 function isPrefix(prefix: readonly string[], keys: readonly string[]): boolean {
   if (prefix.length > keys.length) return false;
-  return prefix.every((key, i) => key.toLowerCase() === (keys[i] as string).toLowerCase());
+  for (let i = 0; i < prefix.length; i++) {
+    const a = prefix[i] as string;
+    const b = keys[i] as string;
+    if (a !== b && a.toLowerCase() !== b.toLowerCase()) return false;
+  }
+  return true;
 }
 
 type Elements = Pick<MultiValuedChange, 'added' | 'removed'>;
@@ -85,7 +101,7 @@ function fromEdit(before: unknown, after: unknown, edit: ElementEdit): Elements 
   const kept = now.length - added.length;
   if (kept < 0 || kept !== old.length - removed.length) return undefined;
   for (let i = 0; i < added.length; i++) if (now[kept + i] !== added[i] || !isJsonObject(added[i])) return undefined;
-  if (!removed.every(isJsonObject)) return undefined;
+  for (let i = 0; i < removed.length; i++) if (!isJsonObject(removed[i])) return undefined;
   return { added: added as JsonObject[], removed: removed as JsonObject[] };
 }
 

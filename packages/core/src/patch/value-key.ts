@@ -37,9 +37,18 @@ export function elementKey(kind: KeyKind, element: unknown): string | undefined 
  * values are not strings.
  */
 export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefined {
-  const kind = keyKindOf(definition);
-  return kind === undefined ? undefined : (element) => elementKey(kind, element);
+  let key = valueKeys.get(definition);
+  if (key === undefined) {
+    const kind = keyKindOf(definition);
+    key = kind === undefined ? NONE : (element) => elementKey(kind, element);
+    valueKeys.set(definition, key);
+  }
+  return key === NONE ? undefined : key;
 }
+
+/** The function of each definition, made once (definitions are immutable); NONE for no identity. */
+const valueKeys = new WeakMap<AttributeDefinition, ValueKey>();
+const NONE: ValueKey = () => undefined;
 
 /** Up to this many wanted keys are compared one by one; more are looked up in a set. */
 const COMPARED_KEYS = 8;
