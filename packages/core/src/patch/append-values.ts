@@ -35,9 +35,9 @@ export function appendValues(
   const appending = spend(budget, items.length, at);
   if (!appending.ok) return appending;
   // `current` (often a large frozen stored array) is copied once, at the end, by one `concat`: new
-  // values are collected in `appended`, merged ones in `merged` (by index) until then.
+  // values are collected in `appended`, merged ones in `merged` (by index, made when one is) until then.
   const appended: unknown[] = [];
-  const merged = new Map<number, unknown>();
+  let merged: Map<number, unknown> | undefined;
   const written: number[] = [];
   const keyOf = valueKeyOf(definition);
   // Only the elements that share a key with an item can match one: index just those, so adding a
@@ -51,8 +51,14 @@ export function appendValues(
     if (byKey.size > 0) {
       const spent = spend(budget, indexedVisits(current.length), at);
       if (!spent.ok) return spent;
-      scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), elementKeys);
-      // scanKeys reports key by key, each in element order: every list is ascending.
+      // scanKeys reports key by key, each in element order: every list is ascending. A short array
+      // (a user's emails) is keyed in one plain pass: no callback made, nothing worth indexing.
+      if (current.length <= SHORT) {
+        for (let i = 0; i < current.length; i++) {
+          const key = keyOf(current[i]);
+          if (key !== undefined) byKey.get(key)?.push(i);
+        }
+      } else scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), elementKeys);
     }
   }
   for (const item of items) {
@@ -81,20 +87,23 @@ export function appendValues(
     if (!checked.ok) return checked;
     if (!jsonEqual(existing, next)) {
       if (index >= current.length) appended[index - current.length] = next;
-      else merged.set(index, next);
+      else (merged ??= new Map()).set(index, next);
     }
     written.push(index);
   }
-  if (appended.length === 0 && merged.size === 0) return ok({ elements: current, written, changed: false });
+  if (appended.length === 0 && merged === undefined) return ok({ elements: current, written, changed: false });
   const elements = current.concat(appended);
-  for (const [index, value] of merged) elements[index] = value;
+  if (merged !== undefined) for (const [index, value] of merged) elements[index] = value;
   return ok({ elements, written, changed: true });
 }
 
+/** Arrays up to this long are keyed by `valueKeyOf` element by element rather than by `scanKeys`. */
+const SHORT = 16;
+
 /** The element at `index` of the array being built: `current` then `appended`, with `merged` written over. */
-function elementAt(current: readonly unknown[], appended: readonly unknown[], merged: ReadonlyMap<number, unknown>, index: number): unknown {
+function elementAt(current: readonly unknown[], appended: readonly unknown[], merged: ReadonlyMap<number, unknown> | undefined, index: number): unknown {
   if (index >= current.length) return appended[index - current.length];
-  return merged.size > 0 && merged.has(index) ? merged.get(index) : current[index];
+  return merged !== undefined && merged.has(index) ? merged.get(index) : current[index];
 }
 
 /**
@@ -120,7 +129,7 @@ function mergeChanged(definition: AttributeDefinition, existing: JsonObject, ite
 function firstMatching(
   current: readonly unknown[],
   appended: readonly unknown[],
-  merged: ReadonlyMap<number, unknown>,
+  merged: ReadonlyMap<number, unknown> | undefined,
   candidates: readonly number[] | undefined,
   length: number,
   matches: (element: unknown) => boolean,

@@ -11,34 +11,49 @@ import { readPath, type WorkingCopy, type Write } from './working-copy.js';
  */
 export interface ElementEdit {
   readonly keys: readonly string[];
-  readonly removed: unknown[];
-  added: unknown[];
+  readonly removed: readonly unknown[];
+  added: readonly unknown[];
 }
 
 /**
  * The element edits of a request, by lower-cased path (`members`, `urn:…:attr`), composed from
  * the writes' deltas in order (an element appended, then removed, is neither). An attribute any
  * other write touched (a replace, an edited element, its whole extension) has none: its change is
- * not element-level. No array is walked: each write said what it did.
+ * not element-level. No array is walked: each write said what it did. Undefined when no write was
+ * element-level (the usual single-user PATCH: nothing is allocated for it).
  */
-export function elementEdits(copy: WorkingCopy): Map<string, ElementEdit> {
-  const edits = new Map<string, ElementEdit>();
-  for (const { keys, delta } of copy.writes) {
-    if (delta === undefined) continue;
-    const path = keys.join(':').toLowerCase();
-    const edit = edits.get(path);
-    if (edit === undefined) {
-      edits.set(path, { keys, removed: [...delta.removed], added: [...delta.added] });
+export function elementEdits(copy: WorkingCopy): ReadonlyMap<string, ElementEdit> | undefined {
+  const writes = copy.writes;
+  let edits: Map<string, ElementEdit> | undefined;
+  // Whether some write was not element-level (it may have rewritten an edited attribute).
+  let whole = false;
+  for (let w = 0; w < writes.length; w++) {
+    const { keys, delta } = writes[w] as Write;
+    if (delta === undefined) {
+      whole = true;
       continue;
     }
-    for (const element of delta.removed) {
-      const appended = edit.added.indexOf(element);
-      if (appended >= 0) edit.added.splice(appended, 1);
-      else edit.removed.push(element);
+    const path = keys.length === 1 ? (keys[0] as string).toLowerCase() : keys.join(':').toLowerCase();
+    edits ??= new Map();
+    const edit = edits.get(path);
+    // The first write of a path: its delta's own arrays (a write's delta is never changed after).
+    if (edit === undefined) {
+      edits.set(path, { keys, removed: delta.removed, added: delta.added });
+      continue;
     }
-    edit.added.push(...delta.added);
+    // A later one: composed into new arrays.
+    const removed = edit.removed.slice();
+    const added = edit.added.slice();
+    for (const element of delta.removed) {
+      const appended = added.indexOf(element);
+      if (appended >= 0) added.splice(appended, 1);
+      else removed.push(element);
+    }
+    for (const element of delta.added) added.push(element);
+    edits.set(path, { keys: edit.keys, removed, added });
   }
-  for (const [path, { keys }] of edits) if (rewritten(copy.writes, keys)) edits.delete(path);
+  if (edits === undefined) return undefined;
+  if (whole) for (const [path, { keys }] of edits) if (rewritten(writes, keys)) edits.delete(path);
   return edits;
 }
 
@@ -58,8 +73,9 @@ function rewritten(writes: readonly Write[], keys: readonly string[]): boolean {
  * the value's last ones) is worked out again by one walk over both arrays: kept elements are the
  * same objects in `before` and `after` (copy-on-write), in the same order, with new ones appended.
  */
-export function elementChanges(model: ResourceModel, original: JsonObject, doc: JsonObject, edits: ReadonlyMap<string, ElementEdit>): MultiValuedChange[] {
+export function elementChanges(model: ResourceModel, original: JsonObject, doc: JsonObject, edits: ReadonlyMap<string, ElementEdit> | undefined): MultiValuedChange[] {
   const out: MultiValuedChange[] = [];
+  if (edits === undefined) return out;
   for (const edit of edits.values()) {
     const { keys } = edit;
     const resolved = resolveKeys(model, keys);

@@ -92,18 +92,17 @@ function pruneEdited(value: unknown, stored: unknown, edit: ElementEdit): unknow
   if (kept < 0 || kept !== (Array.isArray(stored) ? stored.length : 0) - edit.removed.length) return undefined;
   for (let i = 0; i < edit.added.length; i++) if (value[kept + i] !== edit.added[i]) return undefined;
   let out: unknown[] | undefined;
-  const added: unknown[] = [];
   for (let i = kept; i < value.length; i++) {
     const item: unknown = value[i];
     const pruned = prune(item);
     const drop = isUnassigned(pruned);
     if (out === undefined && (drop || pruned !== item)) out = value.slice(0, i);
-    if (drop) continue;
-    added.push(pruned);
-    if (out !== undefined) out.push(pruned);
+    if (out !== undefined && !drop) out.push(pruned);
   }
-  edit.added = added;
-  return out ?? value;
+  // Nothing pruned: the added elements are as they were.
+  if (out === undefined) return value;
+  edit.added = out.slice(kept);
+  return out;
 }
 
 /**
