@@ -1,5 +1,6 @@
 import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { copyArray } from '../json/copy-array.js';
 import { copyObject } from '../json/with-entry.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { checkSubAttributes } from './mutability.js';
@@ -34,7 +35,7 @@ export function appendValues(
   // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
   const appending = spend(budget, items.length, at);
   if (!appending.ok) return appending;
-  // `current` (often a large frozen stored array) is copied once, at the end, by one `concat`: new
+  // `current` (often a large frozen stored array) is copied once, at the end (copyArray): new
   // values are collected in `appended`, merged ones in `merged` (by index, made when one is) until then.
   const appended: unknown[] = [];
   let merged: Map<number, unknown> | undefined;
@@ -92,7 +93,7 @@ export function appendValues(
     written.push(index);
   }
   if (appended.length === 0 && merged === undefined) return ok({ elements: current, written, changed: false });
-  const elements = current.concat(appended);
+  const elements = copyArray(current, appended);
   if (merged !== undefined) for (const [index, value] of merged) elements[index] = value;
   return ok({ elements, written, changed: true });
 }

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
+import { copyArray } from '../json/copy-array.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
 import { commitValue, readPath, type ElementDelta } from './working-copy.js';
@@ -77,8 +78,7 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     // Nothing selected: the value stays the stored array itself (nothing to compare or write).
     if (positions.length === 0) return whole(current);
     const removed = at(current, positions);
-    // `concat()`: the fastest copy of a frozen (stored) array.
-    const value = current.concat();
+    const value = copyArray(current);
     removePositions(value, positions);
     return Array.isArray(before) ? ok({ value, delta: { removed, added: [] } }) : whole(value);
   }
@@ -100,7 +100,7 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     // Every value already there as given (Entra re-adding a member): the stored array itself, not
     // a copy to compare, unless a `primary: true` among them clears `primary` on the others.
     if (!changed && Array.isArray(before) && !anyPrimary(current, written)) return whole(before);
-    const elements = changed ? (appended.value.elements as unknown[]) : current.concat();
+    const elements = changed ? (appended.value.elements as unknown[]) : copyArray(current);
     const primary = enforcePrimary(target, elements, written, req.at, ctx.budget);
     if (!primary.ok) return primary;
     // Only appended (or already there, unchanged), and no `primary: true` that cleared it on other

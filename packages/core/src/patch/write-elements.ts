@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import { printFilter } from '../filter/print-filter.js';
+import { copyArray } from '../json/copy-array.js';
 import { copyObject, setOwn } from '../json/with-entry.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { mergeInto } from './append-values.js';
@@ -32,8 +33,7 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   }
 
   const before = readPath(ctx.doc, resolved.keys);
-  // `concat()`: the fastest copy of a (frozen, stored) array.
-  const elements: unknown[] = Array.isArray(before) ? before.concat() : isUnassigned(before) ? [] : [before];
+  const elements: unknown[] = Array.isArray(before) ? copyArray(before) : isUnassigned(before) ? [] : [before];
   const spent = spend(ctx.budget, elements.length, req.at);
   if (!spent.ok) return spent;
   const matched: number[] = [];
