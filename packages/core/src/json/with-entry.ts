@@ -7,9 +7,19 @@
 export function withEntry<T extends object, K extends keyof T & string>(object: T, key: K, value: T[K]): T;
 export function withEntry<T extends object, K extends string, V>(object: T, key: K, value: V): T & { [P in K]: V };
 export function withEntry(object: object, key: string, value: unknown): object {
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(object)) setOwn(out, name, (object as Record<string, unknown>)[name]);
+  const out = copyObject(object as Readonly<Record<string, unknown>>);
   setOwn(out, key, value);
+  return out;
+}
+
+/**
+ * A shallow copy of `source` to add keys to (when one key is added, {@link withEntry}). Built key by
+ * key, not spread: V8 gives a spread copy a map of its own, and each key added to it afterwards
+ * costs ~0.5 µs. An own `__proto__` key is copied as an own data property.
+ */
+export function copyObject(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(source)) setOwn(out, name, source[name]);
   return out;
 }
 

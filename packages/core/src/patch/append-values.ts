@@ -1,5 +1,7 @@
 import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
+import { copyArray } from '../json/copy-array.js';
+import { copyObject } from '../json/with-entry.js';
 import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher, sameValue } from './multi-valued.js';
@@ -33,11 +35,10 @@ export function appendValues(
   // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
   const appending = spend(budget, items.length, at);
   if (!appending.ok) return appending;
-  // `current` (often a large frozen stored array) is copied once, at the end, by one `concat`: new
-  // values are collected in `appended`, merged ones in `merged` (by index) until then.
+  // `current` (often a large frozen stored array) is copied once, at the end (copyArray): new
+  // values are collected in `appended`, merged ones in `merged` (by index, made when one is) until then.
   const appended: unknown[] = [];
-  const merged = new Map<number, unknown>();
-  const elementAt = (i: number): unknown => (i >= current.length ? appended[i - current.length] : merged.has(i) ? merged.get(i) : current[i]);
+  let merged: Map<number, unknown> | undefined;
   const written: number[] = [];
   const keyOf = valueKeyOf(definition);
   // Only the elements that share a key with an item can match one: index just those, so adding a
@@ -51,48 +52,59 @@ export function appendValues(
     if (byKey.size > 0) {
       const spent = spend(budget, indexedVisits(current.length), at);
       if (!spent.ok) return spent;
-      scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), elementKeys);
-      // scanKeys reports key by key, each in element order: every list is ascending.
+      // scanKeys reports key by key, each in element order: every list is ascending. A short array
+      // (a user's emails) is keyed in one plain pass: no callback made, nothing worth indexing.
+      if (current.length <= SHORT) {
+        for (let i = 0; i < current.length; i++) {
+          const key = keyOf(current[i]);
+          if (key !== undefined) byKey.get(key)?.push(i);
+        }
+      } else scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), elementKeys);
     }
   }
   for (const item of items) {
     if (isUnassigned(item)) continue;
-    const matches = entryMatcher(definition, item);
     const key = keyOf?.(item);
-    const candidates = key !== undefined ? byKey.get(key) ?? [] : undefined;
+    const candidates = key !== undefined ? byKey.get(key) : undefined;
     const length = current.length + appended.length;
-    if (candidates === undefined) {
+    if (key === undefined) {
       const spent = spend(budget, length, at);
       if (!spent.ok) return spent;
     }
-    const index = candidates !== undefined ? (candidates.find((i) => matches(elementAt(i))) ?? -1) : firstIndex(length, (i) => matches(elementAt(i)));
+    let index = -1;
+    if (key === undefined) index = firstMatching(current, appended, merged, undefined, length, entryMatcher(definition, item));
+    // Only elements that share the item's key can match (none: the usual add of a new value).
+    else if (candidates !== undefined && candidates.length > 0) index = firstMatching(current, appended, merged, candidates, length, entryMatcher(definition, item));
     if (index < 0) {
       const added = current.length + appended.push(item) - 1;
       written.push(added);
       if (key !== undefined) addToIndex(byKey, key, added);
       continue;
     }
-    const existing = elementAt(index);
+    const existing = elementAt(current, appended, merged, index);
     if (!isJsonObject(existing) || !isJsonObject(item)) continue;
     const next = mergeChanged(definition, existing, item);
     const checked = checkSubAttributes(definition, existing, next, at);
     if (!checked.ok) return checked;
     if (!jsonEqual(existing, next)) {
       if (index >= current.length) appended[index - current.length] = next;
-      else merged.set(index, next);
+      else (merged ??= new Map()).set(index, next);
     }
     written.push(index);
   }
-  if (appended.length === 0 && merged.size === 0) return ok({ elements: current, written, changed: false });
-  const elements = current.concat(appended);
-  for (const [index, value] of merged) elements[index] = value;
+  if (appended.length === 0 && merged === undefined) return ok({ elements: current, written, changed: false });
+  const elements = copyArray(current, appended);
+  if (merged !== undefined) for (const [index, value] of merged) elements[index] = value;
   return ok({ elements, written, changed: true });
 }
 
-/** The first index below `length` that `test` accepts, or -1. */
-function firstIndex(length: number, test: (index: number) => boolean): number {
-  for (let i = 0; i < length; i++) if (test(i)) return i;
-  return -1;
+/** Arrays up to this long are keyed by `valueKeyOf` element by element rather than by `scanKeys`. */
+const SHORT = 16;
+
+/** The element at `index` of the array being built: `current` then `appended`, with `merged` written over. */
+function elementAt(current: readonly unknown[], appended: readonly unknown[], merged: ReadonlyMap<number, unknown> | undefined, index: number): unknown {
+  if (index >= current.length) return appended[index - current.length];
+  return merged !== undefined && merged.has(index) ? merged.get(index) : current[index];
 }
 
 /**
@@ -111,6 +123,26 @@ function mergeChanged(definition: AttributeDefinition, existing: JsonObject, ite
   return mergeInto(existing, changes);
 }
 
+/**
+ * The first index of the array being built (see {@link elementAt}) whose element `matches`, or -1:
+ * among `candidates` (ascending indices) when given, else among the first `length`.
+ */
+function firstMatching(
+  current: readonly unknown[],
+  appended: readonly unknown[],
+  merged: ReadonlyMap<number, unknown> | undefined,
+  candidates: readonly number[] | undefined,
+  length: number,
+  matches: (element: unknown) => boolean,
+): number {
+  if (candidates !== undefined) {
+    for (const i of candidates) if (matches(elementAt(current, appended, merged, i))) return i;
+    return -1;
+  }
+  for (let i = 0; i < length; i++) if (matches(elementAt(current, appended, merged, i))) return i;
+  return -1;
+}
+
 function addToIndex(index: Map<string, number[]>, key: string | undefined, position: number): void {
   if (key === undefined) return;
   const list = index.get(key);
@@ -120,7 +152,7 @@ function addToIndex(index: Map<string, number[]>, key: string | undefined, posit
 
 /** `target` with the keys of `source` written over it, keeping the target's spelling of each key. */
 export function mergeInto(target: JsonObject, source: JsonObject): JsonObject {
-  const out: JsonObject = { ...target };
+  const out = copyObject(target);
   for (const key of Object.keys(source)) out[findKey(out, key) ?? key] = source[key];
   return out;
 }

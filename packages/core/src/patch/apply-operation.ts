@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import type { PatchOperation } from './patch-operation.js';
+import { operationAt } from './operation-at.js';
 import { resolvePatchTarget } from './resolve-patch-target.js';
 import { writeAttribute } from './write-attribute.js';
 import { writeElements } from './write-elements.js';
@@ -9,7 +10,7 @@ import { checkSchemasValue, writeExtension, writeResourceValue } from './write-r
 
 /** Applies one SCIM operation to the working copy: resolve its target, then write it. */
 export function applyOperation(ctx: PatchContext, operation: PatchOperation): Result<void> {
-  const at = `Operations[${operation.index}]`;
+  const at = operationAt(operation.index);
   const target = resolvePatchTarget(ctx.model, operation.path, ctx.options, at);
   if (!target.ok) return target;
   const req: WriteRequest = { op: operation.op, value: operation.value, hasValue: operation.hasValue, at, explicit: true };

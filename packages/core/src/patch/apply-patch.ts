@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { httpError } from '../errors/scim-error.js';
+import { modelLayout } from '../schema/model-layout.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import { applyOperation } from './apply-operation.js';
@@ -8,6 +9,7 @@ import type { MultiValuedChange } from '../store/scim-store.js';
 import { elementChanges, elementEdits } from './element-changes.js';
 import type { ElementKeyCache } from './element-key-cache.js';
 import { assignedEqual, jsonEqual, type JsonObject } from './json-value.js';
+import type { PatchContext } from './patch-context.js';
 import { parsePatchRequest } from './parse-patch-request.js';
 import { resolvePatchOptions, type PatchOptions } from './patch-options.js';
 import { workingCopy } from './working-copy.js';
@@ -67,7 +69,17 @@ export function applyPatchWith(
   if (!operations.ok) return operations;
   try {
     const copy = workingCopy(resource);
-    const ctx = { ...copy, model, options: resolved, budget: { used: 0, limit: resolved.maxElementVisits }, ...(elementKeys === undefined ? {} : { elementKeys }) };
+    // Built field by field: a spread followed by new keys takes V8's slow path (~3 µs here).
+    const ctx: PatchContext = {
+      doc: copy.doc,
+      owned: copy.owned,
+      touched: copy.touched,
+      writes: copy.writes,
+      model,
+      options: resolved,
+      budget: { used: 0, limit: resolved.maxElementVisits },
+      elementKeys,
+    };
     for (const operation of operations.value) {
       const applied = applyOperation(ctx, operation);
       if (!applied.ok) return applied;
@@ -103,6 +115,11 @@ function hasChanged(original: ScimResource, doc: JsonObject, touched: ReadonlySe
 
 /** The touched keys in the schema's spelling: attribute names, extension URNs. */
 function schemaSpelled(model: ResourceModel, touched: ReadonlySet<string>): ReadonlySet<string> {
+  const layout = modelLayout(model);
+  let spelled = true;
+  for (const key of touched) if (!layout.byName.has(key) && !layout.extensionById.has(key)) spelled = false;
+  // The usual case: the stored resource spells its keys as the schema does.
+  if (spelled) return touched;
   const out = new Set<string>();
   for (const key of touched) {
     const extension = model.extensions.find((e) => e.schema.id.toLowerCase() === key.toLowerCase());

@@ -1,7 +1,7 @@
-import type { ResourceModel } from '../schema/resource-model.js';
+import type { ResolvedAttribute, ResourceModel } from '../schema/resource-model.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
 import { isJsonObject, type JsonObject } from './json-value.js';
-import { readPath, type WorkingCopy } from './working-copy.js';
+import { readPath, type WorkingCopy, type Write } from './working-copy.js';
 
 /**
  * What a request's writes did, together, to one multi-valued attribute they only removed elements
@@ -11,35 +11,56 @@ import { readPath, type WorkingCopy } from './working-copy.js';
  */
 export interface ElementEdit {
   readonly keys: readonly string[];
-  readonly removed: unknown[];
-  added: unknown[];
+  readonly removed: readonly unknown[];
+  added: readonly unknown[];
 }
 
 /**
  * The element edits of a request, by lower-cased path (`members`, `urn:…:attr`), composed from
  * the writes' deltas in order (an element appended, then removed, is neither). An attribute any
  * other write touched (a replace, an edited element, its whole extension) has none: its change is
- * not element-level. No array is walked: each write said what it did.
+ * not element-level. No array is walked: each write said what it did. Undefined when no write was
+ * element-level (the usual single-user PATCH: nothing is allocated for it).
  */
-export function elementEdits(copy: WorkingCopy): Map<string, ElementEdit> {
-  const edits = new Map<string, ElementEdit>();
-  for (const { keys, delta } of copy.writes) {
-    if (delta === undefined) continue;
-    const path = keys.join(':').toLowerCase();
-    const edit = edits.get(path);
-    if (edit === undefined) {
-      edits.set(path, { keys, removed: [...delta.removed], added: [...delta.added] });
+export function elementEdits(copy: WorkingCopy): ReadonlyMap<string, ElementEdit> | undefined {
+  const writes = copy.writes;
+  let edits: Map<string, ElementEdit> | undefined;
+  // Whether some write was not element-level (it may have rewritten an edited attribute).
+  let whole = false;
+  for (let w = 0; w < writes.length; w++) {
+    const { keys, delta } = writes[w] as Write;
+    if (delta === undefined) {
+      whole = true;
       continue;
     }
-    for (const element of delta.removed) {
-      const appended = edit.added.indexOf(element);
-      if (appended >= 0) edit.added.splice(appended, 1);
-      else edit.removed.push(element);
+    const path = keys.length === 1 ? (keys[0] as string).toLowerCase() : keys.join(':').toLowerCase();
+    edits ??= new Map();
+    const edit = edits.get(path);
+    // The first write of a path: its delta's own arrays (a write's delta is never changed after).
+    if (edit === undefined) {
+      edits.set(path, { keys, removed: delta.removed, added: delta.added });
+      continue;
     }
-    edit.added.push(...delta.added);
+    // A later one: composed into new arrays.
+    const removed = edit.removed.slice();
+    const added = edit.added.slice();
+    for (const element of delta.removed) {
+      const appended = added.indexOf(element);
+      if (appended >= 0) added.splice(appended, 1);
+      else removed.push(element);
+    }
+    for (const element of delta.added) added.push(element);
+    edits.set(path, { keys: edit.keys, removed, added });
   }
-  for (const [path, { keys }] of edits) if (copy.writes.some((w) => w.delta === undefined && isPrefix(w.keys, keys))) edits.delete(path);
+  if (edits === undefined) return undefined;
+  if (whole) for (const [path, { keys }] of edits) if (rewritten(writes, keys)) edits.delete(path);
   return edits;
+}
+
+/** Whether a write that is not element-level wrote `keys` or one of its ancestors. */
+function rewritten(writes: readonly Write[], keys: readonly string[]): boolean {
+  for (const other of writes) if (other.delta === undefined && isPrefix(other.keys, keys)) return true;
+  return false;
 }
 
 /**
@@ -52,26 +73,37 @@ export function elementEdits(copy: WorkingCopy): Map<string, ElementEdit> {
  * the value's last ones) is worked out again by one walk over both arrays: kept elements are the
  * same objects in `before` and `after` (copy-on-write), in the same order, with new ones appended.
  */
-export function elementChanges(model: ResourceModel, original: JsonObject, doc: JsonObject, edits: ReadonlyMap<string, ElementEdit>): MultiValuedChange[] {
+export function elementChanges(model: ResourceModel, original: JsonObject, doc: JsonObject, edits: ReadonlyMap<string, ElementEdit> | undefined): MultiValuedChange[] {
   const out: MultiValuedChange[] = [];
+  if (edits === undefined) return out;
   for (const edit of edits.values()) {
     const { keys } = edit;
-    const resolved = model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
+    const resolved = resolveKeys(model, keys);
     if (resolved === undefined || !resolved.attribute.multiValued || resolved.subAttribute !== undefined) continue;
     const before = readPath(original, keys);
     const after = readPath(doc, keys);
     const change = fromEdit(before, after, edit) ?? difference(before, after);
     if (change === undefined) continue;
     if (change.added.length === 0 && change.removed.length === 0) continue;
-    out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, ...change });
+    out.push({ attribute: resolved.extension ? `${resolved.schema}:${resolved.attribute.name}` : resolved.attribute.name, added: change.added, removed: change.removed });
   }
   return out;
+}
+
+/** The attribute a write's keys name (`[name]` or `[urn, name]`). */
+function resolveKeys(model: ResourceModel, keys: readonly string[]): ResolvedAttribute | undefined {
+  return model.resolve(keys.length === 1 ? { attr: keys[0] as string } : { uri: keys[0] as string, attr: keys[1] as string });
 }
 
 /** Whether `prefix` names `keys` or one of its ancestors (ignoring case). */
 function isPrefix(prefix: readonly string[], keys: readonly string[]): boolean {
   if (prefix.length > keys.length) return false;
-  return prefix.every((key, i) => key.toLowerCase() === (keys[i] as string).toLowerCase());
+  for (let i = 0; i < prefix.length; i++) {
+    const a = prefix[i] as string;
+    const b = keys[i] as string;
+    if (a !== b && a.toLowerCase() !== b.toLowerCase()) return false;
+  }
+  return true;
 }
 
 type Elements = Pick<MultiValuedChange, 'added' | 'removed'>;
@@ -85,7 +117,7 @@ function fromEdit(before: unknown, after: unknown, edit: ElementEdit): Elements 
   const kept = now.length - added.length;
   if (kept < 0 || kept !== old.length - removed.length) return undefined;
   for (let i = 0; i < added.length; i++) if (now[kept + i] !== added[i] || !isJsonObject(added[i])) return undefined;
-  if (!removed.every(isJsonObject)) return undefined;
+  for (let i = 0; i < removed.length; i++) if (!isJsonObject(removed[i])) return undefined;
   return { added: added as JsonObject[], removed: removed as JsonObject[] };
 }
 

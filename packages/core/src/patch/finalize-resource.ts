@@ -1,3 +1,4 @@
+import { modelLayout } from '../schema/model-layout.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import type { ElementEdit } from './element-changes.js';
 import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
@@ -30,29 +31,54 @@ export function finalizeResource(
     else doc[key] = value;
   }
 
-  const listed = Array.isArray(doc.schemas) ? doc.schemas.filter((s): s is string => typeof s === 'string') : [];
-  const extensionIds = new Map(model.extensions.map((e) => [e.schema.id.toLowerCase(), e.schema.id]));
-  const schemas: string[] = [];
-  const seen = new Set<string>();
-  const push = (urn: string): void => {
-    const lower = urn.toLowerCase();
-    if (!seen.has(lower)) {
-      seen.add(lower);
-      schemas.push(urn);
+  doc.schemas = derivedSchemas(model, doc);
+}
+
+/**
+ * `schemas` after a PATCH: the core URN, the URNs listed that are no extension of the resource type
+ * (validation judges them), and the extensions that have data: listed ones in their listed order,
+ * then the others in the resource type's order; each once, ignoring case. The stored array itself
+ * when that is what it says.
+ */
+function derivedSchemas(model: ResourceModel, doc: JsonObject): readonly unknown[] {
+  const layout = modelLayout(model);
+  const raw = doc.schemas;
+  const listed: readonly unknown[] = Array.isArray(raw) ? raw : [];
+  const schemas: string[] = [model.core.id];
+  const lowers: string[] = [layout.coreLower];
+  let strings = true;
+  for (let i = 0; i < listed.length; i++) {
+    const urn = listed[i];
+    if (typeof urn !== 'string') {
+      strings = false;
+      continue;
     }
-  };
-  push(model.core.id);
-  for (const urn of listed) {
-    const lower = urn.toLowerCase();
-    if (lower === model.core.id.toLowerCase()) continue;
-    const extension = extensionIds.get(lower);
-    if (extension === undefined) push(urn);
-    else if (findKey(doc, extension) !== undefined) push(extension);
+    if (urn === model.core.id) continue;
+    // Matched as spelled first: case folding only for URNs spelled otherwise.
+    let extension = layout.extensionById.get(urn);
+    if (extension === undefined) {
+      const lower = urn.toLowerCase();
+      if (lower === layout.coreLower) continue;
+      extension = layout.extensionByLower.get(lower);
+      if (extension === undefined) {
+        add(schemas, lowers, urn, lower);
+        continue;
+      }
+    }
+    if (findKey(doc, extension.id) !== undefined) add(schemas, lowers, extension.id, extension.lower);
   }
-  for (const extension of extensionIds.values()) if (findKey(doc, extension) !== undefined) push(extension);
-  // Keep the stored order when the set is the same.
-  const same = listed.length === schemas.length && listed.every((s, i) => s === schemas[i]);
-  doc.schemas = same ? listed : schemas;
+  for (const extension of layout.extensions) if (findKey(doc, extension.id) !== undefined) add(schemas, lowers, extension.id, extension.lower);
+  // Keep the stored array when it says the same (only strings, same order).
+  if (!strings || listed.length !== schemas.length) return schemas;
+  for (let i = 0; i < schemas.length; i++) if (listed[i] !== schemas[i]) return schemas;
+  return listed;
+}
+
+function add(schemas: string[], lowers: string[], urn: string, lower: string): void {
+  if (!lowers.includes(lower)) {
+    schemas.push(urn);
+    lowers.push(lower);
+  }
 }
 
 /**
@@ -66,18 +92,17 @@ function pruneEdited(value: unknown, stored: unknown, edit: ElementEdit): unknow
   if (kept < 0 || kept !== (Array.isArray(stored) ? stored.length : 0) - edit.removed.length) return undefined;
   for (let i = 0; i < edit.added.length; i++) if (value[kept + i] !== edit.added[i]) return undefined;
   let out: unknown[] | undefined;
-  const added: unknown[] = [];
   for (let i = kept; i < value.length; i++) {
     const item: unknown = value[i];
     const pruned = prune(item);
     const drop = isUnassigned(pruned);
     if (out === undefined && (drop || pruned !== item)) out = value.slice(0, i);
-    if (drop) continue;
-    added.push(pruned);
-    if (out !== undefined) out.push(pruned);
+    if (out !== undefined && !drop) out.push(pruned);
   }
-  edit.added = added;
-  return out ?? value;
+  // Nothing pruned: the added elements are as they were.
+  if (out === undefined) return value;
+  edit.added = out.slice(kept);
+  return out;
 }
 
 /**

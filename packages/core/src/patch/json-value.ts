@@ -83,9 +83,15 @@ export function assignedEqual(a: unknown, b: unknown): boolean {
 /** The own key of `object` equal to `name` ignoring case (schema spelling preferred), if any. */
 export function findKey(object: JsonObject, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(object, name)) return name;
-  const lower = name.toLowerCase();
+  let lower: string | undefined;
+  let dotted: boolean | undefined;
   for (const key in object) {
-    if (Object.prototype.hasOwnProperty.call(object, key) && key.toLowerCase() === lower) return key;
+    if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    // Folding case keeps the length of every UTF-16 string but those with U+0130 (İ, which folds to
+    // two code units): a key of another length cannot match, and most misses fold nothing.
+    if (key.length !== name.length && !(dotted ??= name.includes('\u0130')) && !key.includes('\u0130')) continue;
+    lower ??= name.toLowerCase();
+    if (key.toLowerCase() === lower) return key;
   }
   return undefined;
 }

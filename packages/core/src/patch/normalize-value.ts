@@ -8,6 +8,8 @@ import type { ResolvedPatchOptions } from './patch-options.js';
 export function findSubAttribute(definition: AttributeDefinition, name: string): AttributeDefinition | undefined {
   const subs = definition.subAttributes;
   if (subs === undefined) return undefined;
+  // Clients nearly always spell it as the schema does: no case folding then.
+  for (let i = 0; i < subs.length; i++) if ((subs[i] as AttributeDefinition).name === name) return subs[i];
   const lower = name.toLowerCase();
   return subs.find((s) => s.name.toLowerCase() === lower);
 }
@@ -52,7 +54,14 @@ export function normalizeElement(definition: AttributeDefinition, raw: unknown, 
       }
       // Inside a writable value; a readOnly attribute's own value is kept so a change is caught.
       if (sub.mutability === 'readOnly' && definition.mutability !== 'readOnly') continue;
-      const value = normalizeValue(sub, raw[key], options, `${at}`);
+      const item = raw[key];
+      // A string, number or boolean for a simple, single-valued sub-attribute is kept as it is (see
+      // below), but a string given for a boolean.
+      if (!sub.multiValued && sub.type !== 'complex' && (typeof item === 'number' || typeof item === 'boolean' || (typeof item === 'string' && sub.type !== 'boolean'))) {
+        out[sub.name] = item;
+        continue;
+      }
+      const value = normalizeValue(sub, item, options, at);
       if (!value.ok) return value;
       out[sub.name] = value.value;
     }

@@ -3,7 +3,15 @@ import { scimError } from '../errors/scim-error.js';
 import { URN } from '../schema/urns.js';
 import { getKey, inspectValue, isJsonObject, findKey } from './json-value.js';
 import type { PatchOperation, PatchOpName } from './patch-operation.js';
+import { operationAt } from './operation-at.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
+
+const PATCH_OP_LOWER = URN.patchOp.toLowerCase();
+
+/** The PatchOp message URN, matched ignoring case (as spelled, nearly always). */
+function isPatchOpUrn(urn: unknown): boolean {
+  return urn === URN.patchOp || (typeof urn === 'string' && urn.length === PATCH_OP_LOWER.length && urn.toLowerCase() === PATCH_OP_LOWER);
+}
 
 function toOpName(text: string): PatchOpName | undefined {
   switch (text.toLowerCase()) {
@@ -27,7 +35,7 @@ export function parsePatchRequest(body: unknown, options: ResolvedPatchOptions):
   if (!isJsonObject(body)) return err(scimError('invalidSyntax', 'The PATCH request body must be a JSON object (RFC 7644 §3.5.2)'));
 
   const schemas = getKey(body, 'schemas');
-  if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === URN.patchOp.toLowerCase())) {
+  if (!Array.isArray(schemas) || !schemas.some(isPatchOpUrn)) {
     return err(scimError('invalidValue', `The PATCH request "schemas" must contain "${URN.patchOp}"`));
   }
 
@@ -50,7 +58,7 @@ export function parsePatchRequest(body: unknown, options: ResolvedPatchOptions):
 }
 
 function parseOperation(raw: unknown, index: number): Result<PatchOperation> {
-  const at = `Operations[${index}]`;
+  const at = operationAt(index);
   if (!isJsonObject(raw)) return err(scimError('invalidSyntax', `${at} must be an object`));
 
   const opText = getKey(raw, 'op');

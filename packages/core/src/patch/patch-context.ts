@@ -12,7 +12,7 @@ export interface PatchContext extends WorkingCopy {
   /** Element visits left to the request (option `maxElementVisits`). */
   readonly budget: WorkBudget;
   /** The server's indexes of large stored arrays (see ElementKeyCache), when it keeps them. */
-  readonly elementKeys?: ElementKeyCache;
+  readonly elementKeys: ElementKeyCache | undefined;
 }
 
 /** One write of one operation: `at` is the `Operations[i]…` prefix of error details. */

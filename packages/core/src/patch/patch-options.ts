@@ -86,7 +86,18 @@ export const DEFAULT_PATCH_OPTIONS: ResolvedPatchOptions = Object.freeze({
 
 export function resolvePatchOptions(options: PatchOptions | undefined): ResolvedPatchOptions {
   if (options === undefined) return DEFAULT_PATCH_OPTIONS;
-  // An option given as `undefined` keeps its default.
-  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<ResolvedPatchOptions>;
-  return { ...DEFAULT_PATCH_OPTIONS, ...given };
+  // An option given as `undefined` keeps its default. Field by field: this runs on every request.
+  const d = DEFAULT_PATCH_OPTIONS;
+  return {
+    stringBooleans: options.stringBooleans === undefined ? d.stringBooleans : options.stringBooleans,
+    removeValueArray: options.removeValueArray === undefined ? d.removeValueArray : options.removeValueArray,
+    pathKeysInValue: options.pathKeysInValue === undefined ? d.pathKeysInValue : options.pathKeysInValue,
+    managerAsString: options.managerAsString === undefined ? d.managerAsString : options.managerAsString,
+    createMissingValuePath: options.createMissingValuePath === undefined ? d.createMissingValuePath : options.createMissingValuePath,
+    allowEmptyOperations: options.allowEmptyOperations === undefined ? d.allowEmptyOperations : options.allowEmptyOperations,
+    unknownAttributes: options.unknownAttributes === undefined ? d.unknownAttributes : options.unknownAttributes,
+    maxOperations: options.maxOperations === undefined ? d.maxOperations : options.maxOperations,
+    maxElementVisits: options.maxElementVisits === undefined ? d.maxElementVisits : options.maxElementVisits,
+    pathLimits: options.pathLimits === undefined ? d.pathLimits : options.pathLimits,
+  };
 }

@@ -12,6 +12,7 @@ import type { ResolvedAttribute, ResourceModel } from '../schema/resource-model.
 import { findSubAttribute } from './normalize-value.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
 import type { ElementsTarget, PatchTarget } from './patch-target.js';
+import { cachedTarget, rememberTarget } from './patch-target-cache.js';
 
 const MATCH_ALL = (): boolean => true;
 
@@ -22,7 +23,7 @@ const MATCH_ALL = (): boolean => true;
 export function everyElement(resolved: ResolvedAttribute & { readonly subAttribute: AttributeDefinition }): ElementsTarget {
   return {
     kind: 'elements',
-    resolved: { ...resolved, target: resolved.attribute, keys: resolved.keys.slice(0, -1) },
+    resolved: Object.freeze({ ...resolved, target: resolved.attribute, keys: resolved.keys.slice(0, -1) }),
     matches: MATCH_ALL,
     subAttribute: resolved.subAttribute,
   };
@@ -49,7 +50,18 @@ function parsePath(text: string, options: ResolvedPatchOptions): Result<PatchPat
  * `unknownAttributes: 'ignore'`, the operation is skipped, unless the name could reach a prototype).
  */
 export function resolvePatchTarget(model: ResourceModel, path: string | undefined, options: ResolvedPatchOptions, at: string): Result<PatchTarget> {
-  if (path === undefined) return ok({ kind: 'resource' });
+  if (path === undefined) return RESOURCE;
+  const cached = cachedTarget(model, path, options.pathLimits);
+  if (cached !== undefined) return cached;
+  const resolved = resolveUncached(model, path, options, at);
+  // Only what resolves to a target is kept: errors and ignored paths depend on the options.
+  if (resolved.ok && resolved.value.kind !== 'ignored') rememberTarget(model, path, options.pathLimits, Object.freeze({ ok: true, value: Object.freeze(resolved.value) }));
+  return resolved;
+}
+
+const RESOURCE: Result<PatchTarget> = Object.freeze({ ok: true, value: Object.freeze({ kind: 'resource' }) });
+
+function resolveUncached(model: ResourceModel, path: string, options: ResolvedPatchOptions, at: string): Result<PatchTarget> {
   const text = path.trim();
   const lower = text.toLowerCase();
   if (lower === model.core.id.toLowerCase()) return ok({ kind: 'resource' });

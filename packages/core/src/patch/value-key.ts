@@ -18,9 +18,7 @@ export interface KeyKind {
  * case unless `caseExact`. Undefined when the attribute's values are not strings.
  */
 export function keyKindOf(definition: AttributeDefinition): KeyKind | undefined {
-  const identity = definition.type === 'complex' ? findSubAttribute(definition, 'value') : definition;
-  if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference')) return undefined;
-  return { complex: definition.type === 'complex', fold: !identity.caseExact };
+  return identityOf(definition).kind;
 }
 
 /** The key of `element` under `kind` (see {@link valueKeyOf}). */
@@ -37,8 +35,31 @@ export function elementKey(kind: KeyKind, element: unknown): string | undefined 
  * values are not strings.
  */
 export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefined {
-  const kind = keyKindOf(definition);
-  return kind === undefined ? undefined : (element) => elementKey(kind, element);
+  return identityOf(definition).key;
+}
+
+/** The key kind of a definition and its key function, made once (definitions are immutable). */
+interface Identity {
+  readonly kind: KeyKind | undefined;
+  readonly key: ValueKey | undefined;
+}
+
+const identities = new WeakMap<AttributeDefinition, Identity>();
+
+function identityOf(definition: AttributeDefinition): Identity {
+  let identity = identities.get(definition);
+  if (identity === undefined) {
+    const kind = kindOf(definition);
+    identity = { kind, key: kind === undefined ? undefined : (element) => elementKey(kind, element) };
+    identities.set(definition, identity);
+  }
+  return identity;
+}
+
+function kindOf(definition: AttributeDefinition): KeyKind | undefined {
+  const identity = definition.type === 'complex' ? findSubAttribute(definition, 'value') : definition;
+  if (identity === undefined || (identity.type !== 'string' && identity.type !== 'reference')) return undefined;
+  return { complex: definition.type === 'complex', fold: !identity.caseExact };
 }
 
 /** Up to this many wanted keys are compared one by one; more are looked up in a set. */

@@ -1,5 +1,6 @@
 import { ok, type Result } from '../errors/result.js';
 import { isForbiddenKey } from '../schema/attribute-name.js';
+import { copyObject } from '../json/with-entry.js';
 import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
 
 /**
@@ -10,12 +11,21 @@ import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-val
  */
 export interface WorkingCopy {
   readonly doc: JsonObject;
-  /** Containers this request created or copied, which it may therefore mutate. */
-  readonly owned: WeakSet<object>;
+  /**
+   * Containers this request created or copied, which it may therefore mutate. A Set, not a
+   * WeakSet: it lives as long as the request, and weak collections cost the garbage collector more.
+   */
+  readonly owned: Set<object>;
   /** Top-level keys of `doc` the operations wrote, in `doc`'s spelling. */
   readonly touched: Set<string>;
-  /** Every write, in order: its schema-spelled keys, and what it did to the elements when it only removed or appended some. */
-  readonly writes: { readonly keys: readonly string[]; readonly delta?: ElementDelta }[];
+  /** Every write, in order. */
+  readonly writes: Write[];
+}
+
+/** One write: its schema-spelled keys, and what it did to the elements when it only removed or appended some. */
+export interface Write {
+  readonly keys: readonly string[];
+  readonly delta: ElementDelta | undefined;
 }
 
 /**
@@ -32,7 +42,7 @@ export interface ElementDelta {
 /** A working copy of `resource`: its top level copied, nothing else. */
 export function workingCopy(resource: object): WorkingCopy {
   const doc: JsonObject = { ...(resource as JsonObject) };
-  const owned = new WeakSet<object>();
+  const owned = new Set<object>();
   owned.add(doc);
   return { doc, owned, touched: new Set(), writes: [] };
 }
@@ -60,7 +70,7 @@ export function commitValue(ctx: WorkingCopy, keys: readonly string[], value: un
   const top = keys[0];
   if (top === undefined) return ok(undefined);
   ctx.touched.add(findKey(ctx.doc, top) ?? top);
-  ctx.writes.push(delta === undefined ? { keys } : { keys, delta });
+  ctx.writes.push({ keys, delta });
   if (isUnassigned(value)) removeAt(ctx, keys);
   else setAt(ctx, keys, value);
   return ok(undefined);
@@ -106,7 +116,7 @@ function removeAt(ctx: WorkingCopy, keys: readonly string[]): void {
 /** `container[key]` (an object) as a container this request owns: copied on first write. */
 function ownedChild(ctx: WorkingCopy, container: JsonObject, key: string, child: JsonObject): JsonObject {
   if (ctx.owned.has(child)) return child;
-  const copy: JsonObject = { ...child };
+  const copy = copyObject(child);
   ctx.owned.add(copy);
   define(container, key, copy);
   return copy;

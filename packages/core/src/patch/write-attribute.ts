@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
+import { copyArray } from '../json/copy-array.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
 import { commitValue, readPath, type ElementDelta } from './working-copy.js';
@@ -54,10 +55,10 @@ export function writeAttribute(ctx: PatchContext, resolved: ResolvedAttribute, r
 /** The attribute's new value; `delta` when it is the old one with elements removed or appended. */
 interface NextValue {
   readonly value: unknown;
-  readonly delta?: ElementDelta;
+  readonly delta: ElementDelta | undefined;
 }
 
-const whole = (value: unknown): Result<NextValue> => ok({ value });
+const whole = (value: unknown): Result<NextValue> => ok({ value, delta: undefined });
 
 function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteRequest, before: unknown, name: string): Result<NextValue> {
   const { target } = resolved;
@@ -76,9 +77,8 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const positions = selector.positions(current, ctx.elementKeys);
     // Nothing selected: the value stays the stored array itself (nothing to compare or write).
     if (positions.length === 0) return whole(current);
-    const removed = positions.map((i) => current[i]);
-    // `concat()`: the fastest copy of a frozen (stored) array.
-    const value = current.concat();
+    const removed = at(current, positions);
+    const value = copyArray(current);
     removePositions(value, positions);
     return Array.isArray(before) ? ok({ value, delta: { removed, added: [] } }) : whole(value);
   }
@@ -88,9 +88,9 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
   if (value.value === null) return whole(req.op === 'add' ? before : undefined);
 
   if (target.multiValued) {
-    const items = (value.value as unknown[]).filter((item) => !isUnassigned(item));
+    const items = assignedOnly(value.value as unknown[]);
     if (req.op === 'replace') {
-      const primary = enforcePrimary(target, items, items.map((_, i) => i), req.at, ctx.budget);
+      const primary = enforcePrimary(target, items, indices(items.length), req.at, ctx.budget);
       return primary.ok ? whole(items) : primary;
     }
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
@@ -99,14 +99,14 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     const { written, changed } = appended.value;
     // Every value already there as given (Entra re-adding a member): the stored array itself, not
     // a copy to compare, unless a `primary: true` among them clears `primary` on the others.
-    if (!changed && Array.isArray(before) && !written.some((i) => carriesPrimary(current[i]))) return whole(before);
-    const elements = changed ? (appended.value.elements as unknown[]) : current.concat();
+    if (!changed && Array.isArray(before) && !anyPrimary(current, written)) return whole(before);
+    const elements = changed ? (appended.value.elements as unknown[]) : copyArray(current);
     const primary = enforcePrimary(target, elements, written, req.at, ctx.budget);
     if (!primary.ok) return primary;
     // Only appended (or already there, unchanged), and no `primary: true` that cleared it on other
     // elements: an element-level change.
-    const appendedOnly = Array.isArray(before) && written.every((i) => (i >= current.length || elements[i] === current[i]) && !carriesPrimary(elements[i]));
-    return appendedOnly ? ok({ value: elements, delta: { removed: [], added: elements.slice(current.length) } }) : whole(elements);
+    if (!Array.isArray(before) || !appendedOnly(current, elements, written)) return whole(elements);
+    return ok({ value: elements, delta: { removed: [], added: elements.slice(current.length) } });
   }
 
   if (target.type === 'complex' && isJsonObject(value.value)) {
@@ -114,6 +114,39 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
     return whole(isJsonObject(before) ? mergeInto(before, value.value) : value.value);
   }
   return whole(value.value);
+}
+
+/** Whether each written element was appended (or is the stored one) and carries no `primary: true`. */
+function appendedOnly(current: readonly unknown[], elements: readonly unknown[], written: readonly number[]): boolean {
+  for (const i of written) if (!((i >= current.length || elements[i] === current[i]) && !carriesPrimary(elements[i]))) return false;
+  return true;
+}
+
+/** Whether an element at one of `positions` carries `primary: true`. */
+function anyPrimary(elements: readonly unknown[], positions: readonly number[]): boolean {
+  for (const i of positions) if (carriesPrimary(elements[i])) return true;
+  return false;
+}
+
+/** The elements at `positions`, in their order. */
+function at(elements: readonly unknown[], positions: readonly number[]): unknown[] {
+  const out: unknown[] = [];
+  for (const i of positions) out.push(elements[i]);
+  return out;
+}
+
+/** The values that are assigned (RFC 7643 §2.5), as a new array. */
+function assignedOnly(values: readonly unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const value of values) if (!isUnassigned(value)) out.push(value);
+  return out;
+}
+
+/** 0, 1, …, length − 1. */
+function indices(length: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < length; i++) out.push(i);
+  return out;
 }
 
 function carriesPrimary(element: unknown): boolean {

@@ -1,6 +1,8 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import { printFilter } from '../filter/print-filter.js';
+import { copyArray } from '../json/copy-array.js';
+import { copyObject, setOwn } from '../json/with-entry.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { mergeInto } from './append-values.js';
 import { elementFromFilter } from './element-from-filter.js';
@@ -31,8 +33,7 @@ export function writeElements(ctx: PatchContext, target: ElementsTarget, req: Wr
   }
 
   const before = readPath(ctx.doc, resolved.keys);
-  // `concat()`: the fastest copy of a (frozen, stored) array.
-  const elements: unknown[] = Array.isArray(before) ? before.concat() : isUnassigned(before) ? [] : [before];
+  const elements: unknown[] = Array.isArray(before) ? copyArray(before) : isUnassigned(before) ? [] : [before];
   const spent = spend(ctx.budget, elements.length, req.at);
   if (!spent.ok) return spent;
   const matched: number[] = [];
@@ -88,7 +89,7 @@ function editElements(
 
   const written: number[] = [];
   if (matched.length === 0) {
-    const created = createMissing(ctx, target, attribute, req, (base) => (isJsonObject(value.value) ? { ...base, ...value.value } : undefined));
+    const created = createMissing(ctx, target, attribute, req, (base) => (isJsonObject(value.value) ? withKeys(base, value.value) : undefined));
     if (!created.ok) return created;
     written.push(elements.push(created.value) - 1);
   }
@@ -123,7 +124,7 @@ function editSubAttribute(
   }
   const written: number[] = [];
   if (matched.length === 0 && req.op !== 'remove' && !isUnassigned(value)) {
-    const created = createMissing(ctx, target, attribute, req, (base) => ({ ...base, [sub.name]: value }));
+    const created = createMissing(ctx, target, attribute, req, (base) => withKeys(base, { [sub.name]: value }));
     if (!created.ok) return created;
     written.push(elements.push(created.value) - 1);
   }
@@ -140,13 +141,20 @@ function editSubAttribute(
     written.push(i);
     // Writing the value the element already has changes nothing: keep the element, copy nothing.
     if (existing !== undefined ? jsonEqual(previous, next) : next === undefined) continue;
-    const element: JsonObject = { ...old };
+    const element = copyObject(old);
     if (next === undefined) delete element[key];
     else element[key] = next;
     elements[i] = element;
   }
   const primary = enforcePrimary(attribute, elements, written, req.at, ctx.budget);
   return primary.ok ? ok(elements) : primary;
+}
+
+/** `base` with the keys of `more` written over it (as `{ ...base, ...more }`), in a new object. */
+function withKeys(base: JsonObject, more: JsonObject): JsonObject {
+  const out = copyObject(base);
+  for (const key of Object.keys(more)) setOwn(out, key, more[key]);
+  return out;
 }
 
 /**

@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import { parseAttrPath } from '../filter/parse-attr-path.js';
 import type { SchemaDefinition } from '../schema/attribute-definition.js';
+import { modelLayout } from '../schema/model-layout.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { findKey, isJsonObject, isUnassigned } from './json-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
@@ -20,7 +21,7 @@ type Extension = { readonly schema: SchemaDefinition; readonly required: boolean
  * `extension` scopes the keys to one extension (its root was the path, or a URN key).
  */
 export function writeResourceValue(ctx: PatchContext, req: WriteRequest, extension?: Extension): Result<void> {
-  const { model } = ctx;
+  const layout = modelLayout(ctx.model);
   if (!isJsonObject(req.value)) {
     const what = extension === undefined ? 'without a path' : `for "${extension.schema.id}"`;
     return err(scimError('invalidValue', `${req.at}: the value of "${req.op}" ${what} must be an object of attributes`));
@@ -35,12 +36,12 @@ export function writeResourceValue(ctx: PatchContext, req: WriteRequest, extensi
         if (!checked.ok) return checked;
         continue;
       }
-      if (lower === model.core.id.toLowerCase()) {
+      if (lower === layout.coreLower) {
         const written = writeResourceValue(ctx, sub);
         if (!written.ok) return written;
         continue;
       }
-      const named = model.extensions.find((e) => e.schema.id.toLowerCase() === lower);
+      const named = layout.extensionByLower.get(lower);
       if (named !== undefined) {
         const written = writeExtension(ctx, named, sub);
         if (!written.ok) return written;
@@ -73,7 +74,8 @@ function resolveKey(ctx: PatchContext, key: string, extension: Extension | undef
   if (!path.ok) return undefined;
   if (extension === undefined) return ctx.model.resolve(path.value);
   if (path.value.uri !== undefined) return undefined;
-  return ctx.model.resolve({ ...path.value, uri: extension.schema.id });
+  const { attr, subAttr } = path.value;
+  return ctx.model.resolve(subAttr === undefined ? { uri: extension.schema.id, attr } : { uri: extension.schema.id, attr, subAttr });
 }
 
 /**

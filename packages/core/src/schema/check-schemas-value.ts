@@ -8,11 +8,12 @@ import type { ResourceModel } from './resource-model.js';
  */
 export function checkSchemasValue(model: ResourceModel, schemas: unknown, rejectUnknown: boolean): ScimError | undefined {
   if (schemas === undefined || schemas === null) return undefined;
-  if (!Array.isArray(schemas) || schemas.some((s) => typeof s !== 'string')) {
+  if (!Array.isArray(schemas) || schemas.some(notString)) {
     return scimError('invalidValue', "Attribute 'schemas' must be an array of schema URIs");
   }
-  const core = model.core.id.toLowerCase();
   const listed = schemas as string[];
+  if (declaredSpelling(model, listed)) return undefined;
+  const core = model.core.id.toLowerCase();
   if (!listed.some((s) => s.toLowerCase() === core)) {
     return scimError('invalidValue', `Attribute 'schemas' must include the schema '${model.core.id}'`);
   }
@@ -22,4 +23,19 @@ export function checkSchemasValue(model: ResourceModel, schemas: unknown, reject
     return scimError('invalidValue', `Attribute 'schemas' lists '${unknown}', which is not a schema of resource type '${model.definition.name}'`);
   }
   return undefined;
+}
+
+function notString(value: unknown): boolean {
+  return typeof value !== 'string';
+}
+
+/** The usual case: the core URN first, then extensions of the resource type, spelled as declared. */
+function declaredSpelling(model: ResourceModel, listed: readonly string[]): boolean {
+  if (listed[0] !== model.core.id) return false;
+  for (let i = 1; i < listed.length; i++) {
+    let known = false;
+    for (const extension of model.extensions) if (extension.schema.id === listed[i]) known = true;
+    if (!known) return false;
+  }
+  return true;
 }

@@ -73,7 +73,7 @@ function validateSingleValue(attribute: AttributeDefinition, value: unknown, pat
   if (value === null || value === undefined) return ok(undefined);
   if (attribute.type !== 'complex') return checkSimpleValue(attribute, value, path, rules.stringBooleans);
   if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${path}' must be a JSON object`));
-  return validateMembers(attribute.subAttributes ?? NONE, value, (name) => `${path}.${name}`, rules);
+  return validateMembers(attribute.subAttributes ?? NONE, value, `${path}.`, rules);
 }
 
 /**
@@ -82,83 +82,117 @@ function validateSingleValue(attribute: AttributeDefinition, value: unknown, pat
  * case-insensitively and come out in the schema's spelling and order. Required members are enforced
  * when the object has a value, or always when `requireAll` is set (the resource itself). With a
  * `baseline` (a PATCH result), stored values the PATCH left as they were are not checked again.
+ * `prefix` precedes a member's name in error paths: `''`, `emails[0].`, `urn:…:User:`.
  */
 export function validateMembers(
   attributes: readonly AttributeDefinition[],
   object: Record<string, unknown>,
-  pathOf: (name: string) => string,
+  prefix: string,
   rules: ValueRules,
   requireAll = false,
   baseline?: MemberBaseline,
 ): Result<Record<string, unknown> | undefined> {
-  const found = new Map<AttributeDefinition, unknown>();
-  const seen = new Set<AttributeDefinition>();
-  for (const key of Object.keys(object)) {
-    const names = byName(attributes);
-    const attribute = names.get(key) ?? names.get(key.toLowerCase());
-    if (attribute === undefined) {
-      if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${pathOf(key)}'`));
-      continue;
+  const index = memberIndex(attributes);
+  // The attributes given, by position in `attributes`, and their values (undefined: none to keep).
+  const given: number[] = [];
+  const values: unknown[] = [];
+  let found = 0;
+  let folded = false;
+  for (const key in object) {
+    if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    let position = index.exact.get(key);
+    if (position === undefined) {
+      position = index.folded.get(key.toLowerCase());
+      if (position === undefined) {
+        if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${prefix}${key}'`));
+        continue;
+      }
+      folded = true;
     }
-    if (seen.has(attribute)) return err(scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is given more than once`));
-    seen.add(attribute);
+    const attribute = attributes[position] as AttributeDefinition;
+    // Two keys can name one attribute only when one of them is spelled otherwise than the schema.
+    if (folded && given.includes(position)) return err(scimError('invalidValue', `Attribute '${prefix}${attribute.name}' is given more than once`));
+    given.push(position);
+    values.push(undefined);
     if (rules.dropReadOnly && attribute.mutability === 'readOnly') continue;
     const value = object[key];
     if (baseline?.unchanged(key, value) === true) {
-      found.set(attribute, value);
+      values[values.length - 1] = value;
+      found++;
       continue;
     }
-    const path = pathOf(attribute.name);
+    const path = prefix + attribute.name;
     const kept = baseline !== undefined && attribute.multiValued && Array.isArray(value) ? baseline.kept(key, path, value) : 0;
     const checked = validateAttributeValue(attribute, value, path, rules, kept);
     if (!checked.ok) return checked;
-    if (checked.value !== undefined) found.set(attribute, checked.value);
+    if (checked.value !== undefined) {
+      values[values.length - 1] = checked.value;
+      found++;
+    }
   }
-  if (found.size === 0 && !requireAll) return ok(undefined);
-  const missing = checkRequired(attributes, (a) => found.get(a), pathOf);
-  if (missing !== undefined) return err(missing);
-  if (found.size === 0) return ok(undefined);
-  const out: Record<string, unknown> = {};
-  for (const attribute of attributes) {
-    const value = found.get(attribute);
-    if (value !== undefined) out[attribute.name] = value;
+  if (found === 0 && !requireAll) return ok(undefined);
+  for (const position of index.required) {
+    const at = given.indexOf(position);
+    const missing = requiredProblem(attributes[position] as AttributeDefinition, at < 0 ? undefined : values[at], prefix);
+    if (missing !== undefined) return err(missing);
   }
-  return ok(out);
+  if (found === 0) return ok(undefined);
+  return ok(inOrder(attributes, given, values));
 }
 
-/** RFC 7643 §2.2 `required`: the first required attribute without a (non-empty) value, as an error. */
-export function checkRequired(
-  attributes: readonly AttributeDefinition[],
-  valueOf: (attribute: AttributeDefinition) => unknown,
-  pathOf: (name: string) => string,
-): ScimError | undefined {
-  for (const attribute of attributes) {
-    // readOnly attributes (id, meta, …) are the service provider's to assign, never the client's.
-    if (!attribute.required || attribute.mutability === 'readOnly') continue;
-    const value = valueOf(attribute);
-    if (value === undefined) return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required`);
-    if (value === '') return scimError('invalidValue', `Attribute '${pathOf(attribute.name)}' is required and must not be empty`);
+/** The values given (by position) as an object in the attributes' order. */
+function inOrder(attributes: readonly AttributeDefinition[], given: number[], values: unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let sorted = true;
+  for (let i = 1; i < given.length && sorted; i++) sorted = (given[i - 1] as number) < (given[i] as number);
+  if (sorted) {
+    for (let i = 0; i < given.length; i++) if (values[i] !== undefined) out[(attributes[given[i] as number] as AttributeDefinition).name] = values[i];
+    return out;
   }
+  const order = given.map((_, i) => i).sort((a, b) => (given[a] as number) - (given[b] as number));
+  for (const i of order) if (values[i] !== undefined) out[(attributes[given[i] as number] as AttributeDefinition).name] = values[i];
+  return out;
+}
+
+/**
+ * RFC 7643 §2.2 `required`: the error for a required attribute (one a client writes: readOnly ones,
+ * id and meta, are the service provider's) whose value is `value`, if it has none or an empty one.
+ * `prefix` is what precedes its name in the error's path.
+ */
+export function requiredProblem(attribute: AttributeDefinition, value: unknown, prefix: string): ScimError | undefined {
+  if (value === undefined) return scimError('invalidValue', `Attribute '${prefix}${attribute.name}' is required`);
+  if (value === '') return scimError('invalidValue', `Attribute '${prefix}${attribute.name}' is required and must not be empty`);
   return undefined;
 }
 
 const NONE: readonly AttributeDefinition[] = [];
 
-/** Attribute definitions by lower-case name, derived once per (immutable) list. */
-const indexes = new WeakMap<readonly AttributeDefinition[], ReadonlyMap<string, AttributeDefinition>>();
+/** One list of attribute definitions, indexed: positions by exact and by lower-case name, required ones. */
+interface MemberIndex {
+  readonly exact: ReadonlyMap<string, number>;
+  readonly folded: ReadonlyMap<string, number>;
+  /** Positions of the required attributes a client writes (not readOnly), in order. */
+  readonly required: readonly number[];
+}
 
-function byName(attributes: readonly AttributeDefinition[]): ReadonlyMap<string, AttributeDefinition> {
+/** Derived once per (immutable) list of definitions. */
+const indexes = new WeakMap<readonly AttributeDefinition[], MemberIndex>();
+
+function memberIndex(attributes: readonly AttributeDefinition[]): MemberIndex {
   let index = indexes.get(attributes);
   if (index === undefined) {
-    // Lower-cased names (RFC 7643 §2.1: names are case-insensitive), plus each schema spelling
-    // as it is, so the usual key is found without lower-casing it.
-    const map = new Map<string, AttributeDefinition>();
-    for (const attribute of attributes) {
+    const exact = new Map<string, number>();
+    const folded = new Map<string, number>();
+    const required: number[] = [];
+    attributes.forEach((attribute, position) => {
       const lower = attribute.name.toLowerCase();
-      if (!map.has(lower)) map.set(lower, attribute);
-    }
-    for (const attribute of attributes) if (map.get(attribute.name.toLowerCase()) === attribute) map.set(attribute.name, attribute);
-    index = map;
+      // Names are unique ignoring case (normalizeSchema); the first one wins all the same.
+      if (folded.has(lower)) return;
+      folded.set(lower, position);
+      exact.set(attribute.name, position);
+      if (attribute.required && attribute.mutability !== 'readOnly') required.push(position);
+    });
+    index = { exact, folded, required };
     indexes.set(attributes, index);
   }
   return index;

@@ -1,13 +1,13 @@
 import type { Result } from '../errors/result.js';
 import { err, ok } from '../errors/result.js';
-import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
+import type { AttributeDefinition } from './attribute-definition.js';
 import { checkSchemasValue } from './check-schemas-value.js';
 import { keepImmutable } from './keep-immutable.js';
-import type { MemberBaseline } from './patch-baseline.js';
+import type { MemberBaseline, PatchBaselines } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
-import { topLevelAttributes } from './top-level-attributes.js';
-import { checkRequired, isJsonObject, validateAttributeValue, validateMembers, type ValueRules } from './validate-attribute-value.js';
+import { modelLayout, type LayoutAttribute, type LayoutExtension, type ModelLayout } from './model-layout.js';
+import { isJsonObject, requiredProblem, validateAttributeValue, validateMembers, type ValueRules } from './validate-attribute-value.js';
 
 /**
  * The fast path of `validateResource` for a PATCH result from `applyPatch` (RFC 7644 §3.5.2):
@@ -22,97 +22,241 @@ export function validatePatched(
   input: Record<string, unknown>,
   existing: ScimResource,
   touched: ReadonlySet<string>,
-  baselines: (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined,
+  baselines: PatchBaselines,
   rules: ValueRules,
 ): Result<Record<string, unknown>> | undefined {
-  const attributes = topLevelAttributes(model);
-  const core = coreByName(model, attributes);
-  for (const key of Object.keys(input)) {
-    if (key !== 'schemas' && !core.has(key) && !model.extensions.some((e) => e.schema.id === key)) return undefined;
-    if (!touched.has(key) && key !== 'schemas' && own(existing, key) !== input[key]) return undefined;
-  }
-  for (const key of Object.keys(existing)) if (!touched.has(key) && key !== 'schemas' && !Object.prototype.hasOwnProperty.call(input, key)) return undefined;
-  // A touched extension must be an object whose members are that extension's, spelled as it spells them.
-  for (const { schema } of model.extensions) {
-    const value = own(input, schema.id);
-    if (!touched.has(schema.id) || value === undefined || value === null) continue;
-    if (!isJsonObject(value) || Object.keys(value).some((k) => !schema.attributes.some((a) => a.name === k))) return undefined;
-  }
+  const layout = modelLayout(model);
+  const scan = scanPatched(layout, input, existing, touched);
+  if (scan === undefined) return undefined;
+  const written = touchedCore(layout, touched);
+  if (written === undefined) return undefined;
 
   // `schemas` (RFC 7643 §3).
   const listed = checkSchemasValue(model, own(input, 'schemas'), rules.unknownAttributes === 'reject');
   if (listed !== undefined) return err(listed);
 
   // Core attributes: validate the touched ones in input order, then `required`, then the stored rules.
+  // Untouched members are the stored values themselves (see scanPatched), valid as they are.
   const values = new Map<string, unknown>();
-  const baseline = baselines(existing, undefined);
-  for (const key of Object.keys(input)) {
-    const attribute = core.get(key);
-    if (attribute === undefined || attribute.mutability === 'readOnly') continue;
+  let baseline: MemberBaseline | undefined;
+  for (const key of scan.written) {
+    const attribute = (layout.byName.get(key) as LayoutAttribute).attribute;
+    if (attribute.mutability === 'readOnly') continue;
     const value = input[key];
-    if (!touched.has(key)) {
-      if (value !== null && value !== undefined) values.set(key, value);
-      continue;
+    let kept = 0;
+    if (attribute.multiValued && Array.isArray(value)) {
+      baseline ??= baselines.of(existing, undefined);
+      if (baseline !== undefined) kept = baseline.kept(key, key, value);
     }
-    const kept = baseline !== undefined && attribute.multiValued && Array.isArray(value) ? baseline.kept(key, key, value) : 0;
     const checked = validateAttributeValue(attribute, value, key, rules, kept);
     if (!checked.ok) return checked;
     if (checked.value !== undefined) values.set(key, checked.value);
   }
-  const missing = checkRequired(attributes, (a) => values.get(a.name), (name) => name);
-  if (missing !== undefined) return err(missing);
-  const settled = settle(attributes, values, existing, (name) => touched.has(name), (name) => name);
-  if (settled !== undefined) return err(settled);
+  for (const attribute of layout.required) {
+    const name = attribute.name;
+    const value = touched.has(name) ? values.get(name) : own(input, name);
+    const missing = requiredProblem(attribute, value === null ? undefined : value, '');
+    if (missing !== undefined) return err(missing);
+  }
+  // RFC 7644 §3.5.2: an immutable value the PATCH changed is 400 mutability (in attribute order).
+  for (const attribute of written.attributes) {
+    const name = attribute.name;
+    const kept = keepImmutable(attribute, values.get(name), own(existing, name), name, 'patch');
+    if (!kept.ok) return err(kept.error);
+    if (kept.value === undefined) values.delete(name);
+    else values.set(name, kept.value);
+  }
 
-  // Extensions, in the resource type's order.
-  const extensions = new Map<string, unknown>();
-  for (const { schema, required } of model.extensions) {
-    const value = own(input, schema.id);
-    const stored = own(existing, schema.id);
+  // Extensions, in the resource type's order; `schemas` lists those that have data (RFC 7643 §3).
+  const schemas = [model.core.id];
+  const records: Record<string, unknown>[] = [];
+  for (const extension of layout.extensions) {
+    const { schema, required, id } = extension;
+    const value = own(input, id);
     let record: Record<string, unknown> | undefined;
-    if (!touched.has(schema.id)) record = isJsonObject(value) ? value : undefined;
+    if (!touched.has(id)) record = isJsonObject(value) ? value : undefined;
     else if (isJsonObject(value)) {
-      const checked = validateExtension(schema, value, isJsonObject(stored) ? stored : undefined, baselines, rules);
+      const stored = own(existing, id);
+      const checked = validateExtension(extension, value, isJsonObject(stored) ? stored : undefined, baselines, rules);
       if (!checked.ok) return checked;
       record = checked.value;
     }
-    if (record !== undefined) extensions.set(schema.id, record);
-    else if (required) {
+    if (record !== undefined) {
+      schemas.push(id);
+      records.push(record);
+    } else if (required) {
       // RFC 7643 §6 schemaExtensions.required: the resource MUST include the extension.
       return err({ status: 400, scimType: 'invalidValue', detail: `Schema extension '${schema.id}' is required for resource type '${model.definition.name}'` });
     }
   }
 
   // Output: schemas, id, externalId, core attributes, extensions, meta (as validateResource).
-  const out: Record<string, unknown> = { schemas: [model.core.id, ...extensions.keys()] };
-  for (const attribute of attributes) {
-    const value = values.get(attribute.name);
-    if (attribute.name !== 'meta' && value !== undefined) out[attribute.name] = value;
-  }
-  for (const [urn, value] of extensions) out[urn] = value;
-  const meta = values.get('meta');
-  if (meta !== undefined) out['meta'] = meta;
+  const out = inputOrder(scan, values, schemas, written.readOnly) ?? schemaOrder(layout, input, existing, touched, values, schemas);
+  for (let i = 0; i < records.length; i++) out[schemas[i + 1] as string] = records[i];
+  const meta = layout.byName.get('meta');
+  const metaValue = meta === undefined ? undefined : memberValue(meta.attribute, input, existing, touched, values);
+  if (metaValue !== undefined && metaValue !== null) out['meta'] = metaValue;
   return ok(out);
+}
+
+/** A core member of the output: readOnly values are the stored ones (RFC 7643 §2.2), the others as validated, or as stored. */
+function memberValue(attribute: AttributeDefinition, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>, values: ReadonlyMap<string, unknown>): unknown {
+  const name = attribute.name;
+  if (attribute.mutability === 'readOnly') return own(existing, name);
+  return touched.has(name) ? values.get(name) : own(input, name);
+}
+
+/**
+ * The core members but `meta`, in the input's order, which is the schema's when the stored resource
+ * was in it and the PATCH added no attribute (the usual case); undefined when it is not, or when a
+ * readOnly attribute was touched (its stored value is then kept, wherever the input has it).
+ */
+function inputOrder(
+  scan: Scan,
+  values: ReadonlyMap<string, unknown>,
+  schemas: string[],
+  readOnlyTouched: boolean,
+): Record<string, unknown> | undefined {
+  if (!scan.ordered || readOnlyTouched) return undefined;
+  const out: Record<string, unknown> = { schemas };
+  const { core, coreValues, written } = scan;
+  let next = 0;
+  let placed = 0;
+  for (let i = 0; i < core.length; i++) {
+    const key = core[i] as string;
+    // `written` is the touched keys of `core`, in the same order.
+    const wrote = written[next] === key;
+    if (wrote) next++;
+    if (key === 'meta') continue;
+    if (wrote) {
+      const value = values.get(key);
+      if (value === undefined) continue;
+      out[key] = value;
+      placed++;
+    } else {
+      const value = coreValues[i];
+      if (value !== undefined && value !== null) out[key] = value;
+    }
+  }
+  // Every validated value is placed.
+  return placed === values.size ? out : undefined;
+}
+
+/** The core members but `meta`, in schema order (see memberValue). */
+function schemaOrder(
+  layout: ModelLayout,
+  input: Record<string, unknown>,
+  existing: ScimResource,
+  touched: ReadonlySet<string>,
+  values: ReadonlyMap<string, unknown>,
+  schemas: string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { schemas };
+  for (const attribute of layout.attributes) {
+    if (attribute.name === 'meta') continue;
+    const value = memberValue(attribute, input, existing, touched, values);
+    if (value !== undefined && value !== null) out[attribute.name] = value;
+  }
+  return out;
+}
+
+/** What one pass over a PATCH result finds (see scanPatched). */
+interface Scan {
+  /** The input's core keys (`schemas` aside), in input order, and their values. */
+  readonly core: readonly string[];
+  readonly coreValues: readonly unknown[];
+  /** Whether `core` is in the schema's order. */
+  readonly ordered: boolean;
+  /** The keys of `core` the PATCH wrote, in input order. */
+  readonly written: readonly string[];
+}
+
+/**
+ * One pass over a PATCH result: undefined unless this fast path can take it: every key is
+ * `schemas`, a core attribute or an extension URN in the schema's spelling; every key `touched`
+ * does not name holds the stored value itself, and no stored key is missing; a touched extension
+ * is an object of its own attributes, spelled as the schema spells them.
+ */
+function scanPatched(layout: ModelLayout, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>): Scan | undefined {
+  const core: string[] = [];
+  const coreValues: unknown[] = [];
+  const written: string[] = [];
+  let ordered = true;
+  let last = -1;
+  let shared = 0;
+  for (const key in input) {
+    if (!Object.prototype.hasOwnProperty.call(input, key) || key === 'schemas') continue;
+    const entry = layout.byName.get(key);
+    if (entry === undefined && !layout.extensionById.has(key)) return undefined;
+    const isTouched = touched.has(key);
+    const value = input[key];
+    if (!isTouched) {
+      if (!Object.prototype.hasOwnProperty.call(existing, key) || existing[key] !== value) return undefined;
+      shared++;
+    }
+    if (entry === undefined) continue;
+    core.push(key);
+    coreValues.push(value);
+    if (isTouched) written.push(key);
+    if (entry.position < last) ordered = false;
+    last = entry.position;
+  }
+  // Every stored key the PATCH did not write is among those shared: count the stored keys.
+  let stored = Object.keys(existing).length;
+  if (Object.prototype.hasOwnProperty.call(existing, 'schemas')) stored--;
+  for (const key of touched) if (key !== 'schemas' && Object.prototype.hasOwnProperty.call(existing, key)) stored--;
+  if (stored !== shared) return undefined;
+  for (const extension of layout.extensions) {
+    if (!touched.has(extension.id)) continue;
+    const value = own(input, extension.id);
+    if (value === undefined || value === null) continue;
+    if (!isJsonObject(value)) return undefined;
+    for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && !extension.byName.has(key)) return undefined;
+  }
+  return { core, coreValues, ordered, written };
+}
+
+/**
+ * The touched core attributes that are not readOnly, in attribute order (the order the whole
+ * validation checks them in), and whether a readOnly one was touched; undefined when a touched key
+ * is neither a core attribute nor an extension URN.
+ */
+function touchedCore(layout: ModelLayout, touched: ReadonlySet<string>): { readonly attributes: AttributeDefinition[]; readonly readOnly: boolean } | undefined {
+  const found: LayoutAttribute[] = [];
+  let readOnly = false;
+  for (const key of touched) {
+    const entry = layout.byName.get(key);
+    if (entry === undefined) {
+      if (!layout.extensionById.has(key)) return undefined;
+      continue;
+    }
+    if (entry.attribute.mutability === 'readOnly') readOnly = true;
+    else found.push(entry);
+  }
+  if (found.length > 1) found.sort((a, b) => a.position - b.position);
+  return { attributes: found.map((entry) => entry.attribute), readOnly };
 }
 
 /** A touched extension object: its members (readOnly ones are the stored ones), as a whole. */
 function validateExtension(
-  schema: SchemaDefinition,
+  extension: LayoutExtension,
   value: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
-  baselines: (stored: Record<string, unknown> | undefined, urn: string | undefined) => MemberBaseline | undefined,
+  baselines: PatchBaselines,
   rules: ValueRules,
 ): Result<Record<string, unknown> | undefined> {
-  const input: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(value)) {
-    const attribute = schema.attributes.find((a) => a.name === key);
-    if (attribute !== undefined && attribute.mutability !== 'readOnly') input[key] = value[key];
+  const { schema, prefix } = extension;
+  // Its keys are its attributes' names (shapedForPatch): only readOnly ones are left out.
+  let input = value;
+  if (extension.readOnlyMembers) {
+    input = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value)) if (extension.byName.get(key)?.mutability !== 'readOnly') input[key] = value[key];
   }
-  const pathOf = (name: string): string => `${schema.id}:${name}`;
-  const checked = validateMembers(schema.attributes, input, pathOf, rules, false, baselines(stored, schema.id));
-  if (!checked.ok) return checked;
+  const checked = validateMembers(schema.attributes, input, prefix, rules, false, baselines.of(stored, schema.id));
+  // Without readOnly or immutable members, the stored rules change nothing: the validated members are the answer.
+  if (!checked.ok || (!extension.readOnlyMembers && !extension.immutableMembers)) return checked;
   const values = new Map<string, unknown>(Object.entries(checked.value ?? {}));
-  const settled = settle(schema.attributes, values, stored, (name) => own(value, name) !== own(stored ?? {}, name), pathOf);
+  const settled = settle(schema.attributes, values, stored, (name) => own(value, name) !== own(stored ?? {}, name), prefix);
   if (settled !== undefined) return err(settled);
   if (values.size === 0) return ok(undefined);
   const out: Record<string, unknown> = {};
@@ -133,7 +277,7 @@ function settle(
   values: Map<string, unknown>,
   stored: Record<string, unknown> | undefined,
   written: (name: string) => boolean,
-  pathOf: (name: string) => string,
+  prefix: string,
 ) {
   for (const attribute of attributes) {
     const name = attribute.name;
@@ -142,25 +286,13 @@ function settle(
       values.delete(name);
       if (previous !== undefined && previous !== null) values.set(name, previous);
     } else if (stored !== undefined && written(name)) {
-      const kept = keepImmutable(attribute, values.get(name), previous, pathOf(name), 'patch');
+      const kept = keepImmutable(attribute, values.get(name), previous, prefix + name, 'patch');
       if (!kept.ok) return kept.error;
       if (kept.value === undefined) values.delete(name);
       else values.set(name, kept.value);
     }
   }
   return undefined;
-}
-
-const indexes = new WeakMap<ResourceModel, ReadonlyMap<string, AttributeDefinition>>();
-
-/** The top-level core attributes by their exact (schema) name, derived once per model. */
-function coreByName(model: ResourceModel, attributes: readonly AttributeDefinition[]): ReadonlyMap<string, AttributeDefinition> {
-  let index = indexes.get(model);
-  if (index === undefined) {
-    index = new Map(attributes.map((a) => [a.name, a]));
-    indexes.set(model, index);
-  }
-  return index;
 }
 
 function own(object: Record<string, unknown>, key: string): unknown {

@@ -5,7 +5,7 @@ import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
 import { checkSchemasValue } from './check-schemas-value.js';
 import { keepImmutable } from './keep-immutable.js';
-import { patchBaselines } from './patch-baseline.js';
+import { PatchBaselines } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
 import { topLevelAttributes } from './top-level-attributes.js';
@@ -44,7 +44,7 @@ export function validateResource(
   if (!isJsonObject(input)) return err(scimError('invalidSyntax', 'The resource must be a JSON object'));
   const operation = context.operation;
   const existing = operation === 'create' ? undefined : context.existing;
-  const baselines = context.operation === 'patch' && context.touched !== undefined ? patchBaselines({ ...context, touched: context.touched }) : undefined;
+  const baselines = context.operation === 'patch' && context.touched !== undefined ? new PatchBaselines(context.touched, context.changes) : undefined;
   const rules: ValueRules = {
     dropReadOnly: operation !== 'patch',
     unknownAttributes: options.unknownAttributes ?? 'reject',
@@ -103,8 +103,8 @@ export function validateResource(
   const values = new Map<Part, Record<string, unknown>>();
   for (const part of [core, ...extensions]) {
     const stored = existing === undefined ? undefined : storedPart(existing, part);
-    const baseline = baselines?.(stored, part.extension ? part.schema.id : undefined);
-    const checked = validateMembers(part.attributes, part.input, pathOf(part), rules, part === core, baseline);
+    const baseline = baselines?.of(stored, part.extension ? part.schema.id : undefined);
+    const checked = validateMembers(part.attributes, part.input, prefixOf(part), rules, part === core, baseline);
     if (!checked.ok) return checked;
     const record: Record<string, unknown> = checked.value ?? {};
     const settled = settleWithStored(part, record, stored, operation, baselines !== undefined);
@@ -159,7 +159,7 @@ function settleWithStored(
     } else if (operation === 'replace' && attribute.mutability === 'writeOnly' && own(record, name) === undefined) {
       if (previous !== undefined && previous !== null) record[name] = structuredClone(previous);
     } else if (operation !== 'create' && stored !== undefined && !(shareStored && own(record, name) === previous)) {
-      const kept = keepImmutable(attribute, own(record, name), previous, pathOf(part)(name), operation === 'patch' ? 'patch' : 'replace');
+      const kept = keepImmutable(attribute, own(record, name), previous, prefixOf(part) + name, operation === 'patch' ? 'patch' : 'replace');
       if (!kept.ok) return kept.error;
       if (kept.value === undefined) delete record[name];
       else record[name] = kept.value;
@@ -179,15 +179,16 @@ function addMember(part: Part, key: string, value: unknown, attribute?: Attribut
   if (definition !== undefined) {
     // readOnly top-level input never counts: requests cannot set it, a PATCH result keeps the stored value.
     if (definition.mutability === 'readOnly') return undefined;
-    if (part.given.has(definition)) return scimError('invalidValue', `Attribute '${pathOf(part)(definition.name)}' is given more than once`);
+    if (part.given.has(definition)) return scimError('invalidValue', `Attribute '${prefixOf(part) + definition.name}' is given more than once`);
     part.given.add(definition);
   }
   part.input[key] = value;
   return undefined;
 }
 
-function pathOf(part: Part): (name: string) => string {
-  return part.extension ? (name) => `${part.schema.id}:${name}` : (name) => name;
+/** What precedes a member's name in error paths: nothing for the core, `urn:…:` for an extension. */
+function prefixOf(part: Part): string {
+  return part.extension ? `${part.schema.id}:` : '';
 }
 
 function storedPart(existing: ScimResource, part: Part): Record<string, unknown> | undefined {

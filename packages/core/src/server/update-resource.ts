@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../errors/result.js';
+import { withEntry } from '../json/with-entry.js';
 import type { ScimResource } from '../schema/scim-resource.js';
-import type { MultiValuedChange } from '../store/scim-store.js';
+import type { MultiValuedChange, StoreContext, UniqueAttribute, WriteContext } from '../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
 import { deepEqual } from './deep-equal.js';
 import { writeKey, type Exchange } from './exchange.js';
@@ -84,11 +85,7 @@ export async function updateResource(
       if (!sized.ok) return sized;
       const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
       if (!allowed.ok) return allowed;
-      const written = await context.store.replace(name, existing.id, next, existing.meta.version, {
-        ...exchange.storeContext,
-        unique: type.model.unique,
-        ...(elementLevel === undefined ? {} : { changes: elementLevel }),
-      });
+      const written = await context.store.replace(name, existing.id, next, existing.meta.version, writeContext(exchange.storeContext, type.model.unique, elementLevel));
       if (written.ok) {
         if (elementLevel !== undefined) {
           carrySizes(next, written.resource, elementLevel);
@@ -106,6 +103,15 @@ export async function updateResource(
       await backoff(attempt);
     }
   });
+}
+
+/**
+ * The store's context of the write: the request's, with the uniqueness rules and the element-level
+ * changes. Built with withEntry, not a spread followed by new keys (V8's slow path, ~2.5 µs).
+ */
+function writeContext(storeContext: StoreContext, unique: readonly UniqueAttribute[], changes: readonly MultiValuedChange[] | undefined): WriteContext {
+  const context = withEntry(storeContext, 'unique', unique);
+  return changes === undefined ? context : withEntry(context, 'changes', changes);
 }
 
 /** Equal apart from `meta`. */

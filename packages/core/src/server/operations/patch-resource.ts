@@ -1,4 +1,5 @@
 import { ok } from '../../errors/result.js';
+import { withEntry } from '../../json/with-entry.js';
 import { applyPatchWith } from '../../patch/apply-patch.js';
 import { validateResource } from '../../schema/validate-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
@@ -56,7 +57,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const { before, after, changed } = outcome.value;
   const response = patchAnswersNoContent(context, request)
     ? emptyResponse(204, { ETag: after.meta.version })
-    : resourceResponse(200, presentResource(type, (await withComputedAttributes(exchange, type, [after], selection.value))[0] ?? after, exchange.baseUrl, { ...selection.value, sent: sentAttributes(type.model, after, before) }), after);
+    : resourceResponse(200, presentResource(type, (await withComputedAttributes(exchange, type, [after], selection.value))[0] ?? after, exchange.baseUrl, withEntry(selection.value, 'sent', sentAttributes(type.model, after, before))), after);
   if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }
