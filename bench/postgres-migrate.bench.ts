@@ -13,7 +13,7 @@ import { createPostgresStore, fromPgPool, migrate, type SqlClient } from '@scimk
 import pg from 'pg';
 import { bootstrapStatements, MIGRATIONS } from '../packages/postgres/src/migrations.js';
 import { storeTables } from '../packages/postgres/src/sql-names.js';
-import { scanNodes, withFreshDatabase } from './lib/postgres-bench.js';
+import { scanNodes, usersInsert, withFreshDatabase } from './lib/postgres-bench.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const DATABASE = 'scimkit_bench_migrate';
@@ -35,18 +35,7 @@ async function versionOne(client: SqlClient): Promise<void> {
 
 /** Users, their unique values and groups of 100 members, in json columns, as the version 1 store wrote them. */
 async function loadVersionOne(pool: pg.Pool, users: number): Promise<void> {
-  await pool.query(
-    `INSERT INTO public.scim_resources (tenant, resource_type, id, version, created, last_modified, data)
-     SELECT '', 'User', 'u' || n, 'W/"1"', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', json_build_object(
-       'schemas', json_build_array('urn:ietf:params:scim:schemas:core:2.0:User'),
-       'id', 'u' || n, 'externalId', md5(n::text), 'userName', 'user' || n || '@example.com',
-       'name', json_build_object('givenName', 'Given' || (n % 100), 'familyName', 'Family' || (n % 1000)),
-       'displayName', 'User ' || n, 'active', n % 10 <> 0, 'title', 'Engineer',
-       'emails', json_build_array(json_build_object('value', 'user' || n || '@example.com', 'type', 'work', 'primary', true)),
-       'meta', json_build_object('resourceType', 'User', 'created', '2026-01-01T00:00:00.000Z', 'lastModified', '2026-01-01T00:00:00.000Z', 'version', 'W/"1"'))
-     FROM generate_series(1, $1::int) n`,
-    [users],
-  );
+  await pool.query(usersInsert('json', '1', '$1::int'), [users]);
   await pool.query('ANALYZE public.scim_resources');
   await pool.query(
     `INSERT INTO public.scim_unique_values (tenant, resource_type, attribute, key, id)

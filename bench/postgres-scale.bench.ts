@@ -10,6 +10,8 @@ import { createSchemaRegistry, groupResourceType, userResourceType, type Resourc
 import { parseFilter } from '@scimkit/core/engine';
 import { createPostgresStore, fromPgPool, migrate, type SqlClient } from '@scimkit/postgres';
 import pg from 'pg';
+import { createHash } from 'node:crypto';
+import { scanNodes, usersInsert, withFreshDatabase } from './lib/postgres-bench.js';
 
 const STEPS = (process.env['STEPS'] ?? '10000,100000,1000000').split(',').map(Number);
 const LOOKUPS = Number(process.env['LOOKUPS'] ?? 300);
@@ -35,18 +37,7 @@ function recording(client: SqlClient): { client: SqlClient; last: () => { text: 
 }
 
 async function loadUsers(pool: pg.Pool, from: number, to: number): Promise<void> {
-  await pool.query(
-    `INSERT INTO public.scim_resources (tenant, resource_type, id, version, created, last_modified, data)
-     SELECT '', 'User', 'u' || n, 'W/"1"', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', jsonb_build_object(
-       'schemas', jsonb_build_array('urn:ietf:params:scim:schemas:core:2.0:User'),
-       'id', 'u' || n, 'externalId', md5(n::text), 'userName', 'user' || n || '@example.com',
-       'name', jsonb_build_object('givenName', 'Given' || (n % 100), 'familyName', 'Family' || (n % 1000)),
-       'displayName', 'User ' || n, 'active', n % 10 <> 0, 'title', 'Engineer',
-       'emails', jsonb_build_array(jsonb_build_object('value', 'user' || n || '@example.com', 'type', 'work', 'primary', true)),
-       'meta', jsonb_build_object('resourceType', 'User', 'created', '2026-01-01T00:00:00.000Z', 'lastModified', '2026-01-01T00:00:00.000Z', 'version', 'W/"1"'))
-     FROM generate_series($1::int, $2::int) n`,
-    [from, to],
-  );
+  await pool.query(usersInsert('jsonb', '$1::int', '$2::int'), [from, to]);
   // Fresh statistics, so the foreign-key checks of the rows below use the primary key.
   await pool.query('ANALYZE public.scim_resources');
   await pool.query(
@@ -137,8 +128,5 @@ async function main(): Promise<void> {
 function md5Hex(n: number): string {
   return createHash('md5').update(String(n)).digest('hex');
 }
-
-import { createHash } from 'node:crypto';
-import { scanNodes, withFreshDatabase } from './lib/postgres-bench.js';
 
 await main();

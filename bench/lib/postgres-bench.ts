@@ -37,3 +37,22 @@ export async function scanNodes(pool: pg.Pool, statement: { text: string; params
     .filter((text, index, all) => all.indexOf(text) === index)
     .join('; ');
 }
+
+/**
+ * The INSERT of users `u<from>`…`u<to>` (SQL expressions) into `public.scim_resources`, built in SQL
+ * (`json` as schema version 1 stored them, `jsonb` as version 2 does): typical Entra/Okta-shaped users,
+ * deterministic from n.
+ */
+export function usersInsert(json: 'json' | 'jsonb', from: string, to: string): string {
+  const object = `${json}_build_object`;
+  const array = `${json}_build_array`;
+  return `INSERT INTO public.scim_resources (tenant, resource_type, id, version, created, last_modified, data)
+     SELECT '', 'User', 'u' || n, 'W/"1"', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', ${object}(
+       'schemas', ${array}('urn:ietf:params:scim:schemas:core:2.0:User'),
+       'id', 'u' || n, 'externalId', md5(n::text), 'userName', 'user' || n || '@example.com',
+       'name', ${object}('givenName', 'Given' || (n % 100), 'familyName', 'Family' || (n % 1000)),
+       'displayName', 'User ' || n, 'active', n % 10 <> 0, 'title', 'Engineer',
+       'emails', ${array}(${object}('value', 'user' || n || '@example.com', 'type', 'work', 'primary', true)),
+       'meta', ${object}('resourceType', 'User', 'created', '2026-01-01T00:00:00.000Z', 'lastModified', '2026-01-01T00:00:00.000Z', 'version', 'W/"1"'))
+     FROM generate_series(${from}, ${to}) n`;
+}
