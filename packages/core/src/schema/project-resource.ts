@@ -3,6 +3,7 @@ import type { AttributeDefinition } from './attribute-definition.js';
 import { bareExtension } from './bare-extension.js';
 import type { ResourceModel } from './resource-model.js';
 import { topLevelAttributes } from './top-level-attributes.js';
+import { withEntry } from '../json/with-entry.js';
 
 /** RFC 7644 §3.4.2.5 / §3.9: the `attributes` or `excludedAttributes` query parameters, parsed. */
 export interface AttributeSelection {
@@ -26,9 +27,15 @@ type Picked = Map<AttributeDefinition, true | Set<AttributeDefinition>>;
  * (`name.givenName`, `emails.value`) and URN-qualified names select parts; a bare extension URN selects
  * the whole extension; unknown names are ignored. Output is in schema spelling and order: `schemas`
  * (core URN first, then the extensions that have data), id, externalId, core attributes, extensions, meta.
+ * `location`, when given, is served as `meta.location` (whatever `resource` holds there).
  * Never mutates `resource`; the result shares no objects with it.
  */
-export function projectResource(model: ResourceModel, resource: Readonly<Record<string, unknown>>, selection: AttributeSelection = {}): Record<string, unknown> {
+export function projectResource(
+  model: ResourceModel,
+  resource: Readonly<Record<string, unknown>>,
+  selection: AttributeSelection = {},
+  location?: string,
+): Record<string, unknown> {
   const requested = selection.attributes !== undefined && selection.attributes.length > 0 ? pick(model, selection.attributes) : undefined;
   const excluded = requested === undefined && selection.excludedAttributes !== undefined ? pick(model, selection.excludedAttributes) : undefined;
   const sent = selection.sent !== undefined && selection.sent.size > 0 ? selection.sent : undefined;
@@ -38,6 +45,12 @@ export function projectResource(model: ResourceModel, resource: Readonly<Record<
   let meta: unknown;
   const top = topLevelAttributes(model);
   const values = readAll(resource, topLevelNames(model));
+  if (location !== undefined) {
+    // `meta.location` (RFC 7643 §3.1), added to a copy of `meta` alone rather than to a copy of the resource.
+    const at = metaIndex(top);
+    const meta = values[at];
+    if (at >= 0) values[at] = isObject(meta) ? withEntry(meta, 'location', location) : { location };
+  }
   for (let i = 0; i < top.length; i++) {
     const attribute = top[i] as AttributeDefinition;
     const value = project(attribute, values[i], requested, excluded, sent);
@@ -62,6 +75,12 @@ export function projectResource(model: ResourceModel, resource: Readonly<Record<
   for (const [id, value] of extensions) out[id] = value;
   if (meta !== undefined) out['meta'] = meta;
   return out;
+}
+
+/** Where `meta` is among the top-level attributes (they always end with it, RFC 7643 §3.1). */
+function metaIndex(top: readonly AttributeDefinition[]): number {
+  for (let i = top.length - 1; i >= 0; i--) if ((top[i] as AttributeDefinition).name === 'meta') return i;
+  return -1;
 }
 
 /**

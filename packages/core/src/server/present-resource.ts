@@ -24,5 +24,5 @@ export function locateResource(type: ServedType, resource: ScimResource, baseUrl
  * client asked for (RFC 7644 §3.4.2.5; RFC 7643 §2.2 `returned`).
  */
 export function presentResource(type: ServedType, resource: ScimResource, baseUrl: string, selection: AttributeSelection): Record<string, unknown> {
-  return projectResource(type.model, locateResource(type, resource, baseUrl), selection);
+  return projectResource(type.model, resource, selection, resourceLocation(type, resource.id, baseUrl));
 }

@@ -26,6 +26,17 @@ describe('projectResource (RFC 7643 §2.2 returned, RFC 7644 §3.9)', () => {
     expect(out).toEqual(expected);
   });
 
+  it('serves a given location as meta.location, following the selection, without touching the resource', () => {
+    const at = 'https://scim.example.com/v2/Users/elsewhere';
+    const before = structuredClone(bjensen);
+    expect((projectResource(user, bjensen, {}, at)['meta'] as Record<string, unknown>)['location']).toBe(at);
+    expect(bjensen).toEqual(before);
+    expect(projectResource(user, bjensen, { excludedAttributes: paths('meta.location') }, at)['meta']).not.toHaveProperty('location');
+    expect(projectResource(user, bjensen, { attributes: paths('userName') }, at)).not.toHaveProperty('meta');
+    const { meta: _meta, ...withoutMeta } = bjensen;
+    expect(projectResource(user, withoutMeta, {}, at)['meta']).toEqual({ location: at });
+  });
+
   it('orders keys: schemas, id, externalId, core attributes in schema order, extensions, meta', () => {
     const shuffled = Object.fromEntries(Object.entries(bjensen).reverse());
     const out = projectResource(user, shuffled);

@@ -30,7 +30,9 @@ export interface ScimLogger {
 
 /** The default: `warn` and `error` records to `console.error`; `info` and `debug` dropped. */
 export const CONSOLE_LOGGER: ScimLogger = Object.freeze({
-  log: ({ level, message, ...fields }: ScimLogRecord) => {
-    if (level === 'error' || level === 'warn') console.error(`scimkit: ${message}`, fields);
+  log: (record: ScimLogRecord) => {
+    if (record.level !== 'error' && record.level !== 'warn') return;
+    const { level: _level, message, ...fields } = record;
+    console.error(`scimkit: ${message}`, fields);
   },
 });
