@@ -2,6 +2,7 @@ import { modelLayout } from '../schema/model-layout.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import type { ElementEdit } from './element-changes.js';
 import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
+import { setOwn } from '../json/with-entry.js';
 
 /**
  * After the operations: unassigned values are dropped (RFC 7643 §2.5: null, `[]`, empty complex
@@ -136,16 +137,12 @@ function prune(value: unknown, stored?: readonly unknown[]): unknown {
       const drop = isUnassigned(pruned);
       if (out === undefined && (drop || pruned !== item)) {
         out = {};
-        for (let j = 0; j < i; j++) define(out, keys[j] as string, value[keys[j] as string]);
+        for (let j = 0; j < i; j++) setOwn(out, keys[j] as string, value[keys[j] as string]);
       }
-      if (out !== undefined && !drop) define(out, key, pruned);
+      if (out !== undefined && !drop) setOwn(out, key, pruned);
     }
     return out ?? value;
   }
   return value;
 }
 
-/** An own data property, even for a key named `__proto__`. */
-function define(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}

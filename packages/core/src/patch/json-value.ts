@@ -21,22 +21,6 @@ export function isUnassigned(value: unknown): boolean {
   return false;
 }
 
-/**
- * Copies a JSON value. Own keys named `__proto__` are copied as own data properties (never as a
- * prototype), so the copy cannot be used to reach `Object.prototype`.
- */
-export function cloneJson<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item: unknown) => cloneJson(item)) as T;
-  const out: JsonObject = {};
-  for (const key of Object.keys(value)) {
-    const item = cloneJson((value as JsonObject)[key]);
-    if (isForbiddenKey(key)) Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key] = item;
-  }
-  return out as T;
-}
-
 /** Structural equality of JSON values: key order ignored, array order kept. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { cloneJson, isJsonObject, type JsonObject } from './json-value.js';
+import { cloneJson } from '../json/clone-json.js';
+import { isJsonObject, type JsonObject } from './json-value.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
 
 /** The sub-attribute of `definition` named `name`, ignoring case. */

@@ -1,6 +1,5 @@
 import { ok, type Result } from '../errors/result.js';
-import { isForbiddenKey } from '../schema/attribute-name.js';
-import { copyObject } from '../json/with-entry.js';
+import { copyObject, setOwn } from '../json/with-entry.js';
 import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
 
 /**
@@ -82,12 +81,12 @@ function setAt(ctx: WorkingCopy, keys: readonly string[], value: unknown): void 
     const key = keys[i] as string;
     const actual = findKey(container, key) ?? key;
     if (i === keys.length - 1) {
-      define(container, actual, value);
+      setOwn(container, actual, value);
       return;
     }
     const child = Object.prototype.hasOwnProperty.call(container, actual) ? container[actual] : undefined;
     if (!isJsonObject(child)) {
-      define(container, actual, nest(keys.slice(i + 1), value));
+      setOwn(container, actual, nest(keys.slice(i + 1), value));
       return;
     }
     container = ownedChild(ctx, container, actual, child);
@@ -118,7 +117,7 @@ function ownedChild(ctx: WorkingCopy, container: JsonObject, key: string, child:
   if (ctx.owned.has(child)) return child;
   const copy = copyObject(child);
   ctx.owned.add(copy);
-  define(container, key, copy);
+  setOwn(container, key, copy);
   return copy;
 }
 
@@ -126,14 +125,9 @@ function nest(keys: readonly string[], value: unknown): unknown {
   let out = value;
   for (let i = keys.length - 1; i >= 0; i--) {
     const wrapper: JsonObject = {};
-    define(wrapper, keys[i] as string, out);
+    setOwn(wrapper, keys[i] as string, out);
     out = wrapper;
   }
   return out;
 }
 
-/** Writes an own data property, even for a key named `__proto__` (never a prototype). */
-function define(target: JsonObject, key: string, value: unknown): void {
-  if (isForbiddenKey(key)) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}

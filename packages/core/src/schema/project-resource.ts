@@ -3,6 +3,7 @@ import type { AttributeDefinition } from './attribute-definition.js';
 import { bareExtension } from './bare-extension.js';
 import type { ResourceModel } from './resource-model.js';
 import { topLevelAttributes } from './top-level-attributes.js';
+import { cloneJson } from '../json/clone-json.js';
 import { withEntry } from '../json/with-entry.js';
 
 /** RFC 7644 §3.4.2.5 / §3.9: the `attributes` or `excludedAttributes` query parameters, parsed. */
@@ -132,7 +133,7 @@ function project(
   if (attribute.returned !== 'always') {
     if (requested !== undefined ? chosen === undefined : (attribute.returned === 'request' && sent?.has(attribute) !== true) || dropped === true) return undefined;
   }
-  if (attribute.type !== 'complex' || attribute.subAttributes === undefined) return copy(value);
+  if (attribute.type !== 'complex' || attribute.subAttributes === undefined) return cloneJson(value);
   const shown = shownSubAttributes(attribute.subAttributes, chosen, dropped, sent);
   if (!Array.isArray(value)) return projectElement(value, shown);
   const items: unknown[] = [];
@@ -175,14 +176,14 @@ function defaultSubAttributes(subs: readonly AttributeDefinition[]): readonly At
 const defaultsOf = new WeakMap<readonly AttributeDefinition[], readonly AttributeDefinition[]>();
 
 function projectElement(item: unknown, shown: readonly AttributeDefinition[]): unknown {
-  if (!isObject(item)) return copy(item);
+  if (!isObject(item)) return cloneJson(item);
   const values = readAll(item, shown);
   const out: Record<string, unknown> = {};
   let any = false;
   for (let i = 0; i < shown.length; i++) {
     const v = values[i];
     if (v === undefined || v === null) continue;
-    out[(shown[i] as AttributeDefinition).name] = copy(v);
+    out[(shown[i] as AttributeDefinition).name] = cloneJson(v);
     any = true;
   }
   return any ? out : undefined;
@@ -228,16 +229,3 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A deep copy of a JSON value (what a resource holds), so the result shares nothing with the input. */
-function copy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(copy);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const inner = copy((value as Record<string, unknown>)[key]);
-    // An own `__proto__` key (JSON.parse makes one) stays a key, never a prototype.
-    if (key === '__proto__') Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
-    else out[key] = inner;
-  }
-  return out;
-}

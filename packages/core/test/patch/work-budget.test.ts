@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatch, type PatchOptions } from '../../src/patch/index.js';
-import { cloneJson } from '../../src/patch/json-value.js';
+import { cloneJson } from '../../src/json/clone-json.js';
 import type { ScimResource } from '../../src/schema/scim-resource.js';
 import { body, groupModel, sampleGroup, sampleUser, userModel } from './patch-fixtures.js';
 

@@ -25,6 +25,27 @@ function countingStore(): { store: ScimStore; gets: string[]; queries: { type: s
 }
 
 describe('User.groups, computed on read', () => {
+  it('computes the same groups over a store that pushes no filter down (the core filters in memory)', async () => {
+    const memory = createMemoryStore();
+    const store: ScimStore = {
+      capabilities: { ...memory.capabilities, filter: () => false },
+      create: (...args) => memory.create(...args),
+      replace: (...args) => memory.replace(...args),
+      delete: (...args) => memory.delete(...args),
+      get: (...args) => memory.get(...args),
+      query: (type, query, ctx) => {
+        expect(query.filter).toBeUndefined();
+        return memory.query(type, query, ctx);
+      },
+    };
+    const c = client(groupsServer({}, store));
+    const alice = await c.user('alice');
+    const bob = await c.user('bob');
+    const team = await c.group('Team', [{ value: alice }]);
+    expect((await c.send('GET', `/Users/${alice}`)).body['groups']).toEqual([{ value: team, $ref: `${BASE}/Groups/${team}`, display: 'Team', type: 'direct' }]);
+    expect((await c.send('GET', `/Users/${bob}`)).body['groups']).toBeUndefined();
+  });
+
   it('lists direct groups and, through nested groups, indirect ones (RFC 7643 §4.1.2)', async () => {
     const c = client(groupsServer());
     const alice = await c.user('alice');
