@@ -16,7 +16,6 @@ const USERS = Number(process.env['USERS'] ?? 10_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
 const CONCURRENCY = Number(process.env['CONCURRENCY'] ?? 16);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 3);
-const DATABASE = 'scimkit_bench_http';
 const UNIQUE = [{ path: 'userName', caseExact: false }];
 
 function user(i: number): ScimResource {
@@ -75,7 +74,7 @@ async function measure(base: string, path: (i: number) => string): Promise<numbe
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
-  await withFreshDatabase(DATABASE, 10, async (pool) => {
+  await withFreshDatabase(10, async (pool) => {
     const servers: Server[] = [];
     try {
       const client = fromPgPool(pool);

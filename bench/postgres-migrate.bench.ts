@@ -16,7 +16,6 @@ import { storeTables } from '../packages/postgres/src/sql-names.js';
 import { scanNodes, usersInsert, withFreshDatabase } from './lib/postgres-bench.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
-const DATABASE = 'scimkit_bench_migrate';
 
 const registry = createSchemaRegistry({ resourceTypes: [userResourceType, groupResourceType] });
 const userModel = registry.resourceType('User') as ResourceModel;
@@ -61,7 +60,7 @@ async function loadVersionOne(pool: pg.Pool, users: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await withFreshDatabase(DATABASE, 4, async (pool) => {
+  await withFreshDatabase(4, async (pool) => {
     const client = fromPgPool(pool);
     await versionOne(client);
     let started = performance.now();

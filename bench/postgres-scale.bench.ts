@@ -15,7 +15,6 @@ import { scanNodes, usersInsert, withFreshDatabase } from './lib/postgres-bench.
 
 const STEPS = (process.env['STEPS'] ?? '10000,100000,1000000').split(',').map(Number);
 const LOOKUPS = Number(process.env['LOOKUPS'] ?? 300);
-const DATABASE = 'scimkit_bench_scale';
 
 const registry = createSchemaRegistry({ resourceTypes: [userResourceType, groupResourceType] });
 const userModel = registry.resourceType('User') as ResourceModel;
@@ -89,7 +88,7 @@ async function lookup(store: ScimStore, model: ResourceModel, filter: string): P
 }
 
 async function main(): Promise<void> {
-  await withFreshDatabase(DATABASE, 4, async (pool) => {
+  await withFreshDatabase(4, async (pool) => {
     const raw = fromPgPool(pool);
     await migrate(raw);
     const recorder = recording(raw);

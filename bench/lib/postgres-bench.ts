@@ -1,29 +1,22 @@
 /**
  * What the PostgreSQL benches share: the server they use (`SCIMKIT_PG_URL`, default the CI
- * machine's), a database of their own created fresh and dropped after, and the scan nodes of a plan.
+ * machine's), a database of their own created fresh and dropped after (the server tests' `serverDatabase`),
+ * the scan nodes of a plan, and the users' bulk INSERT.
  */
 import pg from 'pg';
+import { serverDatabase } from '../../packages/postgres/test-server/server-database.js';
 
-export const ADMIN_URL = process.env['SCIMKIT_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_URL = process.env['SCIMKIT_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
-
-/** Runs `body` with a pool on database `name`, created empty before and dropped after, whatever happens. */
-export async function withFreshDatabase<T>(name: string, poolSize: number, body: (pool: pg.Pool) => Promise<T>): Promise<T> {
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
+/** Runs `body` with a pool on a database of its own, created empty before and dropped after, whatever happens. */
+export async function withFreshDatabase<T>(poolSize: number, body: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  const database = await serverDatabase(ADMIN_URL);
+  const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
   try {
     return await body(pool);
   } finally {
     await pool.end();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database.drop();
   }
 }
 
