@@ -1,4 +1,3 @@
-import { MIGRATIONS } from '../src/migrations.js';
 import { createSchemaRegistry, groupResourceType, URN, userResourceType, type ResourceModel, type ScimResource, type ScimStore } from '@scimkit/core';
 import { parseFilter } from '@scimkit/core/engine';
 import { createPostgresStore, migrate, type SqlClient } from '@scimkit/postgres';

@@ -23,7 +23,9 @@ function prefixOf(model: ResourceModel): { prefix: string; kind: Kind } {
   return { prefix: model.definition.name.toLowerCase(), kind: 'other' };
 }
 
-function event(settings: EventSettings, actor: EventActor, resourceType: string, resourceId: string, type: string, version: string | undefined, extra: Partial<ScimEvent>): ScimEvent {
+type Operation = ScimEvent['operation'];
+
+function event(settings: EventSettings, actor: EventActor, operation: Operation, resourceType: string, resourceId: string, type: string, version: string | undefined, extra: Partial<ScimEvent>): ScimEvent {
   const principal = actor.principal === undefined ? undefined : settings.principal(actor.principal);
   return {
     id: globalThis.crypto.randomUUID(),
@@ -33,6 +35,7 @@ function event(settings: EventSettings, actor: EventActor, resourceType: string,
     resourceType,
     resourceId,
     ...(version === undefined ? {} : { version }),
+    operation,
     requestId: actor.requestId,
     ...(principal === undefined ? {} : { principal }),
     ...extra,
@@ -46,7 +49,7 @@ function withResource(settings: EventSettings, resource: ScimResource): Partial<
 /** `<type>.created` for a committed create. */
 export function createdEvents(settings: EventSettings, actor: EventActor, model: ResourceModel, created: ScimResource): ScimEvent[] {
   const { prefix } = prefixOf(model);
-  return [event(settings, actor, model.definition.name, created.id, `${prefix}.created`, created.meta.version, withResource(settings, created))];
+  return [event(settings, actor, 'create', model.definition.name, created.id, `${prefix}.created`, created.meta.version, withResource(settings, created))];
 }
 
 /**
@@ -61,7 +64,8 @@ export function updatedEvents(
   model: ResourceModel,
   before: ScimResource,
   after: ScimResource,
-  changes?: readonly MultiValuedChange[],
+  changes: readonly MultiValuedChange[] | undefined,
+  operation: 'replace' | 'patch',
 ): ScimEvent[] {
   const { prefix, kind } = prefixOf(model);
   const name = model.definition.name;
@@ -73,16 +77,16 @@ export function updatedEvents(
     if (paths.includes(members)) {
       paths = paths.filter((path) => path !== members);
       const { added, removed } = memberDifference(before[members], after[members], changes?.find((change) => change.attribute === members));
-      if (added.length > 0) events.push(event(settings, actor, name, after.id, 'group.members_added', version, { members: added }));
-      if (removed.length > 0) events.push(event(settings, actor, name, after.id, 'group.members_removed', version, { members: removed }));
+      if (added.length > 0) events.push(event(settings, actor, operation, name, after.id, 'group.members_added', version, { members: added }));
+      if (removed.length > 0) events.push(event(settings, actor, operation, name, after.id, 'group.members_removed', version, { members: removed }));
     }
-    if (paths.length > 0) events.unshift(event(settings, actor, name, after.id, 'group.updated', version, { attributes: paths, ...withResource(settings, after) }));
+    if (paths.length > 0) events.unshift(event(settings, actor, operation, name, after.id, 'group.updated', version, { attributes: paths, ...withResource(settings, after) }));
     return events;
   }
-  if (paths.length > 0) events.push(event(settings, actor, name, after.id, `${prefix}.updated`, version, { attributes: paths, ...withResource(settings, after) }));
+  if (paths.length > 0) events.push(event(settings, actor, operation, name, after.id, `${prefix}.updated`, version, { attributes: paths, ...withResource(settings, after) }));
   if (kind === 'user') {
-    if (before.active !== false && after.active === false) events.push(event(settings, actor, name, after.id, 'user.deactivated', version, {}));
-    else if (before.active === false && after.active === true) events.push(event(settings, actor, name, after.id, 'user.reactivated', version, {}));
+    if (before.active !== false && after.active === false) events.push(event(settings, actor, operation, name, after.id, 'user.deactivated', version, {}));
+    else if (before.active === false && after.active === true) events.push(event(settings, actor, operation, name, after.id, 'user.reactivated', version, {}));
   }
   return events;
 }
@@ -93,8 +97,8 @@ export function updatedEvents(
  */
 export function deletedEvents(settings: EventSettings, actor: EventActor, model: ResourceModel, deleted: ScimResource, cascaded: readonly CascadedChange[], groups?: ResourceModel): ScimEvent[] {
   const { prefix } = prefixOf(model);
-  const events = [event(settings, actor, model.definition.name, deleted.id, `${prefix}.deleted`, deleted.meta.version, {})];
-  if (groups !== undefined) for (const change of cascaded) events.push(...updatedEvents(settings, actor, groups, change.before, change.after));
+  const events = [event(settings, actor, 'delete', model.definition.name, deleted.id, `${prefix}.deleted`, deleted.meta.version, {})];
+  if (groups !== undefined) for (const change of cascaded) events.push(...updatedEvents(settings, actor, groups, change.before, change.after, undefined, 'patch'));
   return events;
 }
 

@@ -16,6 +16,8 @@ export interface ScimEvent {
   readonly resourceId: string;
   /** `meta.version` after the write (on a delete: the version deleted). */
   readonly version?: string;
+  /** The SCIM operation that made the write (a delete's cascade is a `patch` of each group). */
+  readonly operation: 'create' | 'replace' | 'patch' | 'delete';
   /** The id of the request that made the write. */
   readonly requestId: string;
   /** Who made it, as `events.principal` reads the principal `authenticate` returned. */

@@ -93,7 +93,7 @@ export async function updateResource(
         existing.id,
         next,
         existing.meta.version,
-        events === undefined ? ctx : withEntry(ctx, 'events', (stored: ScimResource) => updatedEvents(events, actorOf(exchange), type.model, existing, stored, elementLevel)),
+        events === undefined ? ctx : withEntry(ctx, 'events', (stored: ScimResource) => updatedEvents(events, actorOf(exchange), type.model, existing, stored, elementLevel, operation)),
       );
       if (written.ok) {
         if (elementLevel !== undefined) {

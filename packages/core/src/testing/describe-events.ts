@@ -14,6 +14,7 @@ const eventOf = (type: string, resource: ScimResource, tenant?: string): ScimEve
   resourceType: resource.meta.resourceType,
   resourceId: resource.id,
   version: resource.meta.version,
+  operation: 'create',
   requestId: 'conformance',
 });
 

@@ -47,7 +47,7 @@ async function removeFrom(exchange: Exchange, membership: Membership, found: Sci
       ...exchange.storeContext,
       unique: membership.group.model.unique,
       changes,
-      ...(events === undefined ? {} : { events: (stored: ScimResource) => updatedEvents(events, actorOf(exchange), membership.group.model, before, stored, changes) }),
+      ...(events === undefined ? {} : { events: (stored: ScimResource) => updatedEvents(events, actorOf(exchange), membership.group.model, before, stored, changes, 'patch') }),
     });
     if (written.ok) {
       context.elementKeys.carry(members, written.resource[attribute], removed, 0);
