@@ -1,9 +1,9 @@
 import { updatedEvents } from '../../events/derive-events.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { CascadedChange } from '../../store/scim-store.js';
-import { backoff, MAX_WRITE_ATTEMPTS } from '../update-resource.js';
-import { actorOf, type Exchange } from '../exchange.js';
-import { changedMeta } from '../resource-meta.js';
+import { backoff, MAX_WRITE_ATTEMPTS } from '../write/update-resource.js';
+import { actorOf, type Exchange } from '../request/exchange.js';
+import { changedMeta } from '../write/resource-meta.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
 import { memberKeyOf } from './member-key.js';
