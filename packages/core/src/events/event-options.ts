@@ -10,12 +10,19 @@ export interface EventOptions {
    * is, else its string `sub`, `id`, `clientId` or `name`, else none.
    */
   readonly principal?: (principal: unknown) => string | undefined;
+  /**
+   * Advertise RFC 9967 Security Event Tokens in /ServiceProviderConfig (§4): the event URIs the
+   * server's SET feeds emit (`@scimkit/events`'s `SetIssuer.eventUris`). Asynchronous requests are
+   * not offered (`asyncRequest: "none"`).
+   */
+  readonly securityEvents?: { readonly eventUris: readonly string[] };
 }
 
 /** Resolved `events`: what every write site reads. */
 export interface EventSettings {
   readonly payload: 'changes' | 'resource';
   readonly principal: (principal: unknown) => string | undefined;
+  readonly securityEvents?: { readonly eventUris: readonly string[] };
 }
 
 /**
@@ -31,7 +38,11 @@ export function resolveEvents(options: EventOptions | false | undefined, storeKe
   if (!storeKeepsEvents) {
     throw new TypeError('createScimServer: events need a store that writes them with its writes (capabilities.events; see docs/writing-a-store.md)');
   }
-  return { payload, principal };
+  const { securityEvents } = options;
+  if (securityEvents !== undefined && (typeof securityEvents !== 'object' || securityEvents === null || !Array.isArray(securityEvents.eventUris) || !securityEvents.eventUris.every((uri) => typeof uri === 'string'))) {
+    throw new TypeError('createScimServer: events.securityEvents must be { eventUris: string[] }');
+  }
+  return { payload, principal, ...(securityEvents === undefined ? {} : { securityEvents: { eventUris: [...securityEvents.eventUris] } }) };
 }
 
 function defaultPrincipal(principal: unknown): string | undefined {

@@ -27,6 +27,8 @@ export function serviceProviderConfigDocument(context: ServerContext, baseUrl: s
     sort: { supported: true },
     etag: { supported: true },
     ...(context.pagination === undefined ? {} : { pagination: paginationDocument(context, context.pagination) }),
+    // RFC 9967 §4: the SET event URIs served, no asynchronous requests.
+    ...(context.events?.securityEvents === undefined ? {} : { securityEvents: { asyncRequest: 'none', eventUris: [...context.events.securityEvents.eventUris] } }),
     authenticationSchemes: authenticationSchemes.map((scheme) => ({ ...scheme })),
     meta: { resourceType: 'ServiceProviderConfig', location: `${baseUrl}/ServiceProviderConfig` },
   };
