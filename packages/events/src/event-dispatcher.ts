@@ -171,7 +171,7 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
 
   async function runOnce(): Promise<number> {
     const busy = new Set(active.keys());
-    leases = await outbox.lease(consumer, owner, { max: outbox.partitions, leaseMs });
+    leases = await outbox.lease(consumer, owner, { max: outbox.partitions, leaseMs, busy: [...busy] });
     metrics.partitions = leases.length;
     const started: Promise<number>[] = [];
     for (const lease of leases) {

@@ -47,9 +47,11 @@ export interface EventOutbox {
   readonly partitions: number;
   /**
    * Take the lease of up to `max` partitions of `consumer` that no one else holds (or whose lease
-   * expired), for `leaseMs`; partitions `owner` already holds are renewed and returned too.
+   * expired), for `leaseMs`; partitions `owner` already holds are renewed and returned too. A store
+   * shared by instances may hand each its share and take back what an owner holds beyond it,
+   * except the `busy` partitions (those the owner is delivering from right now).
    */
-  lease(consumer: string, owner: string, options: { readonly max: number; readonly leaseMs: number }): Promise<readonly OutboxLease[]>;
+  lease(consumer: string, owner: string, options: { readonly max: number; readonly leaseMs: number; readonly busy?: readonly number[] }): Promise<readonly OutboxLease[]>;
   /**
    * The next records of the lease's partition after `lease.position`, in order, at most `limit`;
    * only records whose write is committed and after which no earlier write can still commit.

@@ -23,7 +23,7 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
   return {
     partitions,
 
-    async lease(consumer, owner, { max, leaseMs }) {
+    async lease(consumer, owner, { max, leaseMs, busy = [] }) {
       if (!known.has(consumer)) {
         await client.query(`INSERT INTO ${t.positions} (consumer, partition) SELECT $1, g FROM generate_series(0, $2::int - 1) g ON CONFLICT DO NOTHING`, [consumer, partitions]);
         known.add(consumer);
@@ -36,12 +36,12 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
         );
         const live = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM ${t.readers} WHERE consumer = $1 AND seen_until > now()`, [consumer]);
         const share = Math.min(max, Math.ceil(partitions / Math.max(1, Number(live.rows[0]?.n ?? 1))));
-        // Beyond its share: give back the highest partitions it holds, for the others to take.
+        // Beyond its share: give back the highest partitions it holds and is not delivering from, for the others to take.
         await tx.query(
           `UPDATE ${t.positions} SET owner = NULL, lease_until = NULL
-           WHERE consumer = $1 AND owner = $2 AND partition IN (
+           WHERE consumer = $1 AND owner = $2 AND NOT (partition = ANY($4::int[])) AND partition IN (
              SELECT partition FROM ${t.positions} WHERE consumer = $1 AND owner = $2 AND lease_until > now() ORDER BY partition OFFSET $3)`,
-          [consumer, owner, share],
+          [consumer, owner, share, JSON.stringify(busy).replace('[', '{').replace(']', '}')],
         );
         const taken = await tx.query<{ partition: number; xid: string; seq: string }>(
           `UPDATE ${t.positions} p SET owner = $2, lease_until = now() + $3 * interval '1 millisecond'
@@ -60,13 +60,14 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
 
     async read(lease, limit) {
       const [xid, seq] = parsePosition(lease.position);
-      const found = await client.query<{ xid: string; seq: string; event: ScimEvent }>(
-        `SELECT xid::text AS xid, seq::text AS seq, event FROM ${t.events}
-         WHERE partition = $1 AND (xid, seq) > ($2::xid8, $3::bigint) AND xid < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY xid, seq LIMIT $4`,
+      // Ordered by the columns (xid8, bigint), not by their text (an output alias would win in ORDER BY).
+      const found = await client.query<{ tx: string; n: string; event: ScimEvent }>(
+        `SELECT e.xid::text AS tx, e.seq::text AS n, e.event FROM ${t.events} e
+         WHERE e.partition = $1 AND (e.xid, e.seq) > ($2::xid8, $3::bigint) AND e.xid < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY e.xid, e.seq LIMIT $4`,
         [lease.partition, xid, seq, limit],
       );
-      return found.rows.map((row): OutboxRecord => ({ position: `${row.xid}:${row.seq}`, partition: lease.partition, event: row.event }));
+      return found.rows.map((row): OutboxRecord => ({ position: `${row.tx}:${row.n}`, partition: lease.partition, event: row.event }));
     },
 
     async advance(lease, position, leaseMs) {
