@@ -4,6 +4,7 @@ import {
   groupResourceType,
   userResourceType,
   type CompatibilityConfig,
+  type EventOptions,
   type MembershipOptions,
   type ScimLogger,
   type ScimServerConfig,
@@ -37,6 +38,8 @@ export interface FullServerOptions {
    * §3.11). `token` stands for a client (an identity provider), for which `/Me` is 404.
    */
   readonly userTokens?: readonly UserToken[];
+  /** Derive provisioning events into the store's outbox (docs/concepts/events.md). Default off. */
+  readonly events?: EventOptions;
 }
 
 /** A bearer token that stands for one User resource. */
@@ -88,6 +91,7 @@ export function createFullServerConfig(options: FullServerOptions = {}): ScimSer
     compatibility: options.compatibility ?? 'entra',
     patchResponse: options.patchResponse ?? 'noContent',
     ...(options.membership === undefined ? {} : { membership: options.membership }),
+    ...(options.events === undefined ? {} : { events: options.events }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     // Constant-time comparison over SHA-256 digests; /ServiceProviderConfig stays readable (RFC 7643 §5).

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
-import { createScimServer } from '@scimkit/core';
+import { createMemoryStore, createScimServer } from '@scimkit/core';
 import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
 import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
+import { startWebhooks, webhookSettings } from './webhooks-from-env.js';
 
 /**
  * Serve the full reference server at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
@@ -27,15 +28,24 @@ const cursorSecret = process.env['SCIM_CURSOR_SECRET'];
 if ((token === undefined || token === '') && userTokens.length === 0) {
   console.warn('WARNING: SCIM_TOKEN is not set: this SCIM server is OPEN, anyone who can reach it can read and change every user and group.');
 }
+// SCIM_WEBHOOK_URL + SCIM_WEBHOOK_SECRET (whsec_…): every event delivered there, signed (Standard Webhooks).
+const webhook = webhookSettings();
+if (webhook !== undefined && !webhook.ok) {
+  console.error(webhook.error);
+  process.exit(1);
+}
 const selected = await storeFromEnv();
+const store = selected.store ?? createMemoryStore();
 const scim = createScimServer(
   createFullServerConfig({
     ...(token === undefined || token === '' ? {} : { token }),
     userTokens,
     ...(cursorSecret === undefined || cursorSecret === '' ? {} : { cursorSecret }),
-    ...(selected.store === undefined ? {} : { store: selected.store }),
+    store,
+    ...(webhook === undefined ? {} : { events: {} }),
   }),
 );
+const dispatcher = webhook === undefined ? undefined : startWebhooks(store, webhook);
 const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
 // A request Node's parser refuses still gets a SCIM error body.
 server.on('clientError', answerClientError);
@@ -43,5 +53,8 @@ server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? address.port : port;
   console.log(`SCIM full server (${selected.description}) listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
+  if (webhook?.ok) console.log(`delivering events to ${webhook.url}${selected.store === undefined ? ' (in-memory store: events are lost on restart)' : ''}`);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => void selected.close().finally(() => process.exit(0))));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => server.close(() => void (dispatcher?.stop() ?? Promise.resolve()).then(() => selected.close()).finally(() => process.exit(0))));
+}
