@@ -1,0 +1,125 @@
+/**
+ * Events (docs/concepts/events.md), bounded (~1 minute):
+ * 1. PostgreSQL writes with the outbox on vs off: the same SCIM writes (POST a user, PATCH it twice)
+ *    through two servers over one PostgreSQL server, one with `events: {}` (an event INSERT in each
+ *    write transaction) and one without, interleaved runs, wall clock; the goal is ≤ 1.15×.
+ * 2. Webhook delivery rate: one dispatcher delivering signed Standard Webhooks messages from the
+ *    outbox to a local receiver (node:http, 204), events per second, from the memory store's outbox
+ *    and from the PostgreSQL one; the goal is ≥ 1,000/s.
+ * Needs the PostgreSQL server of SCIMKIT_PG_URL (default the CI machine's); a database of its own is
+ * created and dropped.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMemoryStore, createScimServer, userResourceType, type ScimServer, type ScimStore } from '@scimkit/core';
+import { createEventDispatcher, webhookDelivery } from '@scimkit/events';
+import { createPostgresStore, fromPgPool, migrate } from '@scimkit/postgres';
+import { machine, median, round, RUNS, table, writeResult } from './lib/harness.js';
+import { withFreshDatabase } from './lib/postgres-bench.js';
+
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const WRITES_PER_RUN = Number(process.env['EVENT_WRITES'] ?? 300);
+const DELIVERIES = Number(process.env['EVENT_DELIVERIES'] ?? 3000);
+const SECRET = `whsec_${Buffer.from('a benchmark secret, 32 bytes long').toString('base64')}`;
+const quiet = { log: () => undefined };
+let counter = 0;
+
+const json = (method: string, path: string, body: unknown) => ({ method, path, headers: { 'content-type': 'application/scim+json' }, body: JSON.stringify(body) });
+
+/** WRITES_PER_RUN writes (a create and two PATCHes per user), 8 at a time; the wall time in ms. */
+async function writes(server: ScimServer): Promise<number> {
+  const started = performance.now();
+  const users = Math.ceil(WRITES_PER_RUN / 3);
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, lane) => {
+      for (let u = lane; u < users; u += 8) {
+        const created = await server.handle(json('POST', '/Users', { schemas: [USER], userName: `bench${++counter}` }));
+        if (created.status !== 201) throw new Error(`create answered ${created.status}`);
+        const id = JSON.parse(created.body ?? '{}').id as string;
+        for (const title of ['a', 'b']) {
+          const patched = await server.handle(json('PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'title', value: title }] }));
+          if (patched.status >= 300) throw new Error(`patch answered ${patched.status}`);
+        }
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+async function receiver(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
+  let count = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      count++;
+      response.writeHead(204).end();
+    });
+  });
+  server.keepAliveTimeout = 10_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    count: () => count,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+/** Fill `store`'s outbox with DELIVERIES events, then time one dispatcher draining it to the receiver. */
+async function deliveryRate(store: ScimStore, consumer: string): Promise<number> {
+  const server = createScimServer({ resourceTypes: [userResourceType], store, events: {}, logger: quiet });
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, lane) => {
+      for (let i = lane; i < DELIVERIES; i += 8) await server.handle(json('POST', '/Users', { schemas: [USER], userName: `rate${++counter}` }));
+    }),
+  );
+  const target = await receiver();
+  try {
+    const dispatcher = createEventDispatcher({ outbox: store.outbox!, consumer, deliver: webhookDelivery({ endpoint: { url: target.url, secret: SECRET } }), retention: false, logger: quiet });
+    const started = performance.now();
+    let delivered = 0;
+    while (delivered < DELIVERIES) {
+      const handled = await dispatcher.runOnce();
+      if (handled === 0) break;
+      delivered += handled;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (target.count() < DELIVERIES) throw new Error(`only ${target.count()} of ${DELIVERIES} delivered`);
+    return DELIVERIES / seconds;
+  } finally {
+    await target.close();
+  }
+}
+
+await withFreshDatabase(16, async (pool) => {
+  pool.on('error', () => undefined); // the database is dropped with FORCE at the end
+  const client = fromPgPool(pool);
+  await migrate(client, { schema: 'outbox_on' });
+  await migrate(client, { schema: 'outbox_off' });
+  const on = createScimServer({ resourceTypes: [userResourceType], store: createPostgresStore({ client, schema: 'outbox_on' }), events: {}, logger: quiet });
+  const off = createScimServer({ resourceTypes: [userResourceType], store: createPostgresStore({ client, schema: 'outbox_off' }), logger: quiet });
+  await writes(on);
+  await writes(off);
+  const times: { on: number[]; off: number[] } = { on: [], off: [] };
+  for (let run = 0; run < RUNS; run++) {
+    times.off.push(await writes(off));
+    times.on.push(await writes(on));
+  }
+  const perWrite = (ms: number[]): number => (median(ms) / WRITES_PER_RUN) * 1000;
+  const ratio = median(times.on) / median(times.off);
+  table(`PostgreSQL writes (${WRITES_PER_RUN} per run: POST + 2 PATCH per user, 8 concurrent), median of ${RUNS} interleaved runs`, [
+    { outbox: 'off', 'µs per write': round(perWrite(times.off)) },
+    { outbox: 'on', 'µs per write': round(perWrite(times.on)), 'ratio to off': round(ratio) },
+  ]);
+
+  const memoryRate = await deliveryRate(createMemoryStore(), 'rate-memory');
+  const postgresRate = await deliveryRate(createPostgresStore({ client, schema: 'outbox_on' }), 'rate-postgres');
+  table(`Webhook delivery to a local receiver (${DELIVERIES} events, one dispatcher, signed)`, [
+    { outbox: 'memory store', 'events/s': round(memoryRate) },
+    { outbox: 'PostgreSQL', 'events/s': round(postgresRate) },
+  ]);
+  writeResult('events', {
+    machine: machine(),
+    writes: { perRun: WRITES_PER_RUN, offMs: times.off, onMs: times.on, ratio },
+    delivery: { events: DELIVERIES, memoryPerSecond: memoryRate, postgresPerSecond: postgresRate },
+  });
+});
