@@ -120,6 +120,16 @@ describe('events derived from committed writes', () => {
     expect((inner.outbox as MemoryOutbox).events().map((e) => e.type)).toEqual(['user.created']);
   });
 
+  it('events carry the tenant of the write', async () => {
+    const { target, events } = setup({ authenticate: (request) => ({ ok: true, principal: 'idp', tenant: request.headers['x-tenant'] ?? 'acme' }) });
+    await call(target, post('/Users', user('same'), { headers: { 'content-type': 'application/scim+json', 'x-tenant': 'acme' } }));
+    await call(target, post('/Users', user('same'), { headers: { 'content-type': 'application/scim+json', 'x-tenant': 'globex' } }));
+    expect(events().map((e) => [e.type, e.tenant, e.principal])).toEqual([
+      ['user.created', 'acme', 'idp'],
+      ['user.created', 'globex', 'idp'],
+    ]);
+  });
+
   it('a store without an outbox is refused at start-up when events are on', () => {
     const inner = createMemoryStore();
     const plain: ScimStore = { create: inner.create, get: inner.get, replace: inner.replace, delete: inner.delete, query: inner.query };
