@@ -121,7 +121,7 @@ describe('events derived from committed writes', () => {
   });
 
   it('events carry the tenant of the write', async () => {
-    const { target, events } = setup({ authenticate: (request) => ({ ok: true, principal: 'idp', tenant: String(request.headers['x-tenant'] ?? 'acme') }) });
+    const { target, events } = setup({ authenticate: (request) => ({ ok: true, principal: 'idp', tenant: String(request.headers?.['x-tenant'] ?? 'acme') }) });
     await call(target, post('/Users', user('same'), { headers: { 'content-type': 'application/scim+json', 'x-tenant': 'acme' } }));
     await call(target, post('/Users', user('same'), { headers: { 'content-type': 'application/scim+json', 'x-tenant': 'globex' } }));
     expect(events().map((e) => [e.type, e.tenant, e.principal])).toEqual([
