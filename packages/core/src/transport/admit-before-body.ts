@@ -1,5 +1,5 @@
 import { httpError } from '../errors/scim-error.js';
-import type { ScimRequest, ScimResponse } from '../server/scim-request.js';
+import type { ScimRequest, ScimResponse } from '../server/request/scim-request.js';
 import { scimErrorResponse } from './scim-error-response.js';
 import type { ScimHandler } from './scim-handler.js';
 
