@@ -48,6 +48,16 @@ describe('verification of access tokens', () => {
     expect(await verifier.verify(token)).toEqual({ ok: false, reason: 'The client of this access token has been revoked' });
   });
 
+  it('with revocationCacheMs, an active client is not looked up again within that time', async () => {
+    const { endpoint, keys, clients, secret } = await oauthFixture();
+    let lookups = 0;
+    const counted = { ...clients, get: (id: string) => (lookups++, clients.get(id)) };
+    const verifier = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, keys, clients: counted, revocationCacheMs: 60_000 });
+    const token = await issued(endpoint, secret);
+    for (let i = 0; i < 5; i++) expect((await verifier.verify(token)).ok).toBe(true);
+    expect(lookups).toBe(1);
+  });
+
   it('accepts another issuer\'s JWTs through its JWKS URL, with the tenant and scopes from its claims', async () => {
     const pair = await generateKeyPair('RS256');
     const jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'entra-1', alg: 'RS256' }] };
