@@ -99,6 +99,7 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
   unquotedFilterValues: false,
   serviceConfigurationPath: false,
   valueFilterInAttributes: false,
+  omitPaginationConfig: false,
 });
 
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
@@ -161,6 +162,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
   const limits = resolveLimits(config.limits);
   checkHooks(config);
   const membership = resolveMembership(types, config.membership);
+  const compatibility = resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY);
   return {
     config,
     registry,
@@ -168,7 +170,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     types,
     limits,
     filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
-    compatibility: resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY),
+    compatibility,
     logger: config.logger ?? CONSOLE_LOGGER,
     writes: shared.writes,
     elementKeys: shared.elementKeys,
@@ -177,7 +179,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     tracer: shared.tracer,
     pagination: shared.pagination,
     bulk: resolveBulk(config.bulk, limits),
-    metaSchemas: metaSchemas(config),
+    metaSchemas: metaSchemas(config, compatibility),
     ...(membership === undefined ? {} : { membership }),
   };
 }
@@ -196,10 +198,13 @@ function checkHooks(config: ScimServerConfig): void {
   }
 }
 
-/** RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865 `pagination` when cursors are on. */
-function metaSchemas(config: ScimServerConfig): SchemaDefinition[] {
+/**
+ * RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865
+ * `pagination` when cursors are on and `omitPaginationConfig` is off.
+ */
+function metaSchemas(config: ScimServerConfig, compatibility: Required<CompatibilityOptions>): SchemaDefinition[] {
   if (config.discovery?.metaSchemas !== true) return [];
-  const cursors = config.pagination !== undefined && config.pagination.cursor !== false;
+  const cursors = config.pagination !== undefined && config.pagination.cursor !== false && !compatibility.omitPaginationConfig;
   const providerConfig = cursors ? { ...serviceProviderConfigSchema, attributes: [...serviceProviderConfigSchema.attributes, PAGINATION_ATTRIBUTE] } : serviceProviderConfigSchema;
   return [schemaSchema, resourceTypeSchema, providerConfig].map(normalizeSchema);
 }
