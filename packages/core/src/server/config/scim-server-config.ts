@@ -281,6 +281,13 @@ export interface CompatibilityOptions {
    * parameters list attribute names, so the request is 400 invalidPath).
    */
   readonly valueFilterInAttributes?: boolean;
+  /**
+   * Leave RFC 9865's `pagination` object out of `/ServiceProviderConfig` (and out of its meta-schema
+   * in `/Schemas`), for clients that check the document against the schema of RFC 7643 §5 alone and
+   * refuse what it does not list (Python's scim2-models 0.6, under scim2-client). Cursor paging itself
+   * keeps working for clients that ask for it. Default false (RFC 9865 §4 advertises it).
+   */
+  readonly omitPaginationConfig?: boolean;
 }
 
 /**
