@@ -1,4 +1,4 @@
-import { quoteIdent } from '../sql-names.js';
+import { quoteIdent, quoteLiteral } from '../sql-names.js';
 
 /** The qualified names of the outbox tables in one PostgreSQL schema (migration 3). */
 export interface OutboxTables {
@@ -18,28 +18,28 @@ export function outboxTables(schema: string): OutboxTables {
 }
 
 /**
- * Migration 3: the transactional outbox. `xid` is the writing transaction's id: a reader takes only
- * rows below the oldest transaction still running (`pg_snapshot_xmin`), so a row committed late
- * with a lower sequence is never skipped, and orders by (xid, seq). docs/concepts/events.md.
+ * Migration 3: the transactional outbox. A write inserts its event rows last in its transaction,
+ * after taking the transaction-level advisory lock of each partition it writes to (in ascending
+ * order): within a partition rows are inserted one transaction at a time, so their `seq` follows
+ * commit order and a reader that resumes after a `seq` never skips a row that commits late.
+ * docs/concepts/events.md.
  */
 export function outboxStatements(schema: string): string[] {
   const t = outboxTables(schema);
   return [
     `CREATE TABLE ${t.events} (
       partition smallint NOT NULL,
-      xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
       seq bigint GENERATED ALWAYS AS IDENTITY,
       id text NOT NULL,
       tenant text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
       event jsonb NOT NULL,
-      PRIMARY KEY (partition, xid, seq)
+      PRIMARY KEY (partition, seq)
     )`,
     `CREATE INDEX scim_events_created ON ${t.events} (created_at)`,
     `CREATE TABLE ${t.positions} (
       consumer text NOT NULL,
       partition smallint NOT NULL,
-      xid xid8 NOT NULL DEFAULT '0',
       seq bigint NOT NULL DEFAULT 0,
       owner text,
       lease_until timestamptz,
@@ -61,4 +61,9 @@ export function outboxStatements(schema: string): string[] {
       PRIMARY KEY (consumer, event_id)
     )`,
   ];
+}
+
+/** The advisory lock key of one partition of one outbox (its schema-qualified table): a 64-bit key from the name's hash and the partition. */
+export function partitionLockSql(table: string): string {
+  return `SELECT pg_advisory_xact_lock(hashtext(${quoteLiteral(table)}), p) FROM unnest($1::int[]) WITH ORDINALITY AS x(p, n) ORDER BY n`;
 }

@@ -2,10 +2,9 @@ import { DEFAULT_EVENT_PARTITIONS, type DeadLetter, type EventOutbox, type Outbo
 import type { SqlClient } from '../sql-client.js';
 import { outboxTables } from './outbox-tables.js';
 
-/** A position: the transaction id and sequence of the last record passed (`0:0` before the first). */
-function parsePosition(position: string): [string, string] {
-  const [xid = '0', seq = '0'] = position === '' ? [] : position.split(':');
-  return [/^\d+$/.test(xid) ? xid : '0', /^\d+$/.test(seq) ? seq : '0'];
+/** A position: the `seq` of the last record passed (`0` before the first). */
+function parsePosition(position: string): string {
+  return /^\d{1,19}$/.test(position) ? position : '0';
 }
 
 /**
@@ -43,42 +42,35 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
              SELECT partition FROM ${t.positions} WHERE consumer = $1 AND owner = $2 AND lease_until > now() ORDER BY partition OFFSET $3)`,
           [consumer, owner, share, JSON.stringify(busy).replace('[', '{').replace(']', '}')],
         );
-        const taken = await tx.query<{ partition: number; xid: string; seq: string }>(
+        const taken = await tx.query<{ partition: number; seq: string }>(
           `UPDATE ${t.positions} p SET owner = $2, lease_until = now() + $3 * interval '1 millisecond'
            FROM (SELECT consumer, partition FROM ${t.positions}
                  WHERE consumer = $1 AND (owner = $2 OR owner IS NULL OR lease_until IS NULL OR lease_until < now())
                  ORDER BY (owner = $2) DESC NULLS LAST, partition LIMIT $4 FOR UPDATE SKIP LOCKED) free
            WHERE p.consumer = free.consumer AND p.partition = free.partition
-           RETURNING p.partition, p.xid::text AS xid, p.seq::text AS seq`,
+           RETURNING p.partition, p.seq::text AS seq`,
           [consumer, owner, leaseMs, share],
         );
         return taken.rows
-          .map((row): OutboxLease => ({ consumer, partition: Number(row.partition), owner, position: `${row.xid}:${row.seq}` }))
+          .map((row): OutboxLease => ({ consumer, partition: Number(row.partition), owner, position: row.seq }))
           .sort((a, b) => a.partition - b.partition);
       });
     },
 
     async read(lease, limit) {
-      const [xid, seq] = parsePosition(lease.position);
-      // Ordered by the columns (xid8, bigint), not by their text (an output alias would win in ORDER BY).
-      const found = await client.query<{ tx: string; n: string; event: ScimEvent }>(
-        `SELECT e.xid::text AS tx, e.seq::text AS n, e.event FROM ${t.events} e
-         WHERE e.partition = $1 AND (e.xid, e.seq) > ($2::xid8, $3::bigint) AND e.xid < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY e.xid, e.seq LIMIT $4`,
-        [lease.partition, xid, seq, limit],
+      // Rows of a partition commit in `seq` order (writeEvents): after a position nothing can still appear before another.
+      const found = await client.query<{ n: string; event: ScimEvent }>(
+        `SELECT e.seq::text AS n, e.event FROM ${t.events} e WHERE e.partition = $1 AND e.seq > $2::bigint ORDER BY e.seq LIMIT $3`,
+        [lease.partition, parsePosition(lease.position), limit],
       );
-      return found.rows.map((row): OutboxRecord => ({ position: `${row.tx}:${row.n}`, partition: lease.partition, event: row.event }));
+      return found.rows.map((row): OutboxRecord => ({ position: row.n, partition: lease.partition, event: row.event }));
     },
 
     async advance(lease, position, leaseMs) {
-      const [xid, seq] = parsePosition(position);
       const moved = await client.query(
-        `UPDATE ${t.positions} SET
-           xid = CASE WHEN ($4::xid8, $5::bigint) > (xid, seq) THEN $4::xid8 ELSE xid END,
-           seq = CASE WHEN ($4::xid8, $5::bigint) > (xid, seq) THEN $5::bigint ELSE seq END,
-           lease_until = now() + $6 * interval '1 millisecond'
+        `UPDATE ${t.positions} SET seq = greatest(seq, $4::bigint), lease_until = now() + $5 * interval '1 millisecond'
          WHERE consumer = $1 AND partition = $2 AND owner = $3 RETURNING 1`,
-        [lease.consumer, lease.partition, lease.owner, xid, seq, leaseMs],
+        [lease.consumer, lease.partition, lease.owner, parsePosition(position), leaseMs],
       );
       return moved.rows.length > 0;
     },
@@ -111,15 +103,15 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
     async prune({ before, maxEvents }): Promise<PruneResult> {
       const pruned = await client.query(
         `DELETE FROM ${t.events} e WHERE e.created_at < $1
-         AND NOT EXISTS (SELECT 1 FROM ${t.positions} p WHERE p.partition = e.partition AND (p.xid, p.seq) < (e.xid, e.seq))
+         AND NOT EXISTS (SELECT 1 FROM ${t.positions} p WHERE p.partition = e.partition AND p.seq < e.seq)
          RETURNING 1`,
         [before.toISOString()],
       );
       let dropped = 0;
       if (maxEvents !== undefined) {
         const over = await client.query(
-          `DELETE FROM ${t.events} WHERE (partition, xid, seq) IN (
-             SELECT partition, xid, seq FROM ${t.events} ORDER BY created_at, seq
+          `DELETE FROM ${t.events} WHERE (partition, seq) IN (
+             SELECT partition, seq FROM ${t.events} ORDER BY created_at, seq
              LIMIT greatest(0, (SELECT count(*) FROM ${t.events}) - $1))
            RETURNING 1`,
           [maxEvents],
@@ -133,7 +125,7 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
       const found = await client.query<{ backlog: string; dead: string; events: string }>(
         `SELECT
            (SELECT count(*) FROM ${t.events} e LEFT JOIN ${t.positions} p ON p.consumer = $1 AND p.partition = e.partition
-             WHERE p.consumer IS NULL OR (e.xid, e.seq) > (p.xid, p.seq)) AS backlog,
+             WHERE p.consumer IS NULL OR e.seq > p.seq) AS backlog,
            (SELECT count(*) FROM ${t.deadLetters} WHERE consumer = $1) AS dead,
            (SELECT count(*) FROM ${t.events}) AS events`,
         [consumer],
