@@ -63,7 +63,16 @@ export function outboxStatements(schema: string): string[] {
   ];
 }
 
-/** The advisory lock key of one partition of one outbox (its schema-qualified table): a 64-bit key from the name's hash and the partition. */
-export function partitionLockSql(table: string): string {
-  return `SELECT pg_advisory_xact_lock(hashtext(${quoteLiteral(table)}), p) FROM unnest($1::int[]) WITH ORDINALITY AS x(p, n) ORDER BY n`;
+/**
+ * One statement: take the transaction-level advisory lock of each partition in `$1` (ascending,
+ * keyed by the outbox table's name and the partition), then insert the events of `$2`
+ * (`[[partition, event], …]`) in order.
+ */
+export function insertEventsSql(table: string): string {
+  return `WITH locked AS (
+      SELECT count(pg_advisory_xact_lock(hashtext(${quoteLiteral(table)}), p)) AS n FROM (SELECT p FROM unnest($1::int[]) WITH ORDINALITY AS x(p, o) ORDER BY o) ordered
+    )
+    INSERT INTO ${table} (partition, id, tenant, event)
+    SELECT (e->>0)::smallint, e->1->>'id', coalesce(e->1->>'tenant', ''), e->1
+    FROM locked, jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(e, n) WHERE locked.n >= 0 ORDER BY x.n`;
 }
