@@ -20,6 +20,8 @@ import { withFreshDatabase } from './lib/postgres-bench.js';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const WRITES_PER_RUN = Number(process.env['EVENT_WRITES'] ?? 300);
 const DELIVERIES = Number(process.env['EVENT_DELIVERIES'] ?? 3000);
+/** Outbox partitions of the store with the outbox on (its write locks are per partition). */
+const PARTITIONS = Number(process.env['EVENT_PARTITIONS'] ?? 16);
 const SECRET = `whsec_${Buffer.from('a benchmark secret, 32 bytes long').toString('base64')}`;
 const quiet = { log: () => undefined };
 let counter = 0;
@@ -95,7 +97,7 @@ await withFreshDatabase(16, async (pool) => {
   const client = fromPgPool(pool);
   await migrate(client, { schema: 'outbox_on' });
   await migrate(client, { schema: 'outbox_off' });
-  const on = createScimServer({ resourceTypes: [userResourceType], store: createPostgresStore({ client, schema: 'outbox_on' }), events: {}, logger: quiet });
+  const on = createScimServer({ resourceTypes: [userResourceType], store: createPostgresStore({ client, schema: 'outbox_on', eventPartitions: PARTITIONS }), events: {}, logger: quiet });
   const off = createScimServer({ resourceTypes: [userResourceType], store: createPostgresStore({ client, schema: 'outbox_off' }), logger: quiet });
   await writes(on);
   await writes(off);
@@ -112,7 +114,7 @@ await withFreshDatabase(16, async (pool) => {
   ]);
 
   const memoryRate = await deliveryRate(createMemoryStore(), 'rate-memory');
-  const postgresRate = await deliveryRate(createPostgresStore({ client, schema: 'outbox_on' }), 'rate-postgres');
+  const postgresRate = await deliveryRate(createPostgresStore({ client, schema: 'outbox_on', eventPartitions: PARTITIONS }), 'rate-postgres');
   table(`Webhook delivery to a local receiver (${DELIVERIES} events, one dispatcher, signed)`, [
     { outbox: 'memory store', 'events/s': round(memoryRate) },
     { outbox: 'PostgreSQL', 'events/s': round(postgresRate) },
