@@ -80,6 +80,8 @@ export type {
   DeleteContext,
   MultiValuedChange,
   ReferenceAttribute,
+  ReferenceLookup,
+  Referral,
   CascadedChange,
   FilterSemantics,
   AttributeFacts,

@@ -1,6 +1,8 @@
 import type {
   CascadedChange,
   DeleteContext,
+  ReferenceLookup,
+  Referral,
   ScimResource,
   ScimStore,
   StoreCapabilities,
@@ -12,6 +14,7 @@ import type {
 import { cascadeReferences } from './cascade-references.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
 import { queryStore } from './query-store.js';
+import { queryReferrers, referrersColumn, referrersOfColumn, type ReferrerSource } from './referrers.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
 import { storeTables, type StoreTables } from './sql-names.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
@@ -53,6 +56,24 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   const memberAttributes = options.memberAttributes ?? { Group: 'members' };
   const memberAttribute = (resourceType: string): string | undefined =>
     Object.prototype.hasOwnProperty.call(memberAttributes, resourceType) ? memberAttributes[resourceType] : undefined;
+
+  /**
+   * What a read with `ctx.referrers` read along with each resource it returned, for the
+   * `referrers` call that follows (ScimStore.referrers): held only as long as the object lives.
+   */
+  const prefetched = new WeakMap<object, { readonly key: string; readonly referrers: readonly ScimResource[] }>();
+  const sourceOf = (lookup: ReferenceLookup): ReferrerSource => ({ lookup, inTable: memberAttribute(lookup.resourceType) === lookup.attribute });
+  /** The referrers column of a read acting for `ctx`, and how to keep what it read. */
+  const prefetch = (ctx: StoreContext | undefined): Prefetch | undefined => {
+    const lookup = ctx?.referrers;
+    if (lookup === undefined) return undefined;
+    const source = sourceOf(lookup);
+    const key = lookupKey(lookup);
+    return {
+      column: (tenant, id) => `${referrersColumn(t, source, tenant, id)} AS referrers`,
+      keep: (resource, value) => prefetched.set(resource, { key, referrers: referrersOfColumn(source, value) }),
+    };
+  };
 
   async function inTransaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
     try {
@@ -103,12 +124,16 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       // No row can hold U+0000 (a NUL in a text parameter is an error): no such resource.
       if (holdsNul(id)) return undefined;
       const attribute = memberAttribute(resourceType);
-      const found = await client.query<{ data: Record<string, unknown>; members?: unknown[] | null }>(
-        `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`,
+      const groups = prefetch(ctx);
+      const found = await client.query<{ data: Record<string, unknown>; members?: unknown[] | null; referrers?: unknown }>(
+        `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`}${groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`,
         [tenantOf(ctx), resourceType, id],
       );
       const row = found.rows[0];
-      return row === undefined ? undefined : fromStoredForm(row.data, row.members, attribute);
+      if (row === undefined) return undefined;
+      const resource = fromStoredForm(row.data, row.members, attribute);
+      groups?.keep(resource, row.referrers);
+      return resource;
     },
 
     replace(resourceType, id, resource, expectedVersion, ctx) {
@@ -152,9 +177,32 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     },
 
     query(resourceType, query, ctx) {
-      return queryStore(client, t, resourceType, query, tenantOf(ctx), memberAttribute(resourceType));
+      return queryStore(client, t, resourceType, query, tenantOf(ctx), memberAttribute(resourceType), prefetch(ctx));
+    },
+
+    async referrers(lookup, resources, ctx) {
+      const key = lookupKey(lookup);
+      const found: Referral[] = [];
+      const unread: string[] = [];
+      for (const resource of resources) {
+        const known = prefetched.get(resource);
+        if (known !== undefined && known.key === key) for (const referrer of known.referrers) found.push({ id: resource.id, referrer });
+        else if (!holdsNul(resource.id)) unread.push(resource.id);
+      }
+      if (unread.length > 0) found.push(...(await queryReferrers(client, t, sourceOf(lookup), tenantOf(ctx), unread)));
+      return found;
     },
   };
+}
+
+/** A read's referrers column (`StoreContext.referrers`): its SQL for a row, and keeping what it read with the resource. */
+export interface Prefetch {
+  column(tenant: string, id: string): string;
+  keep(resource: ScimResource, value: unknown): void;
+}
+
+function lookupKey(lookup: ReferenceLookup): string {
+  return `${lookup.resourceType}\u0000${lookup.attribute}\u0000${String(lookup.caseExact)}`;
 }
 
 function tenantOf(ctx: StoreContext | undefined): string {
