@@ -1,8 +1,8 @@
 import type { AttributeDefinition } from '../../schema/attribute-definition.js';
 import { URN } from '../../schema/urns.js';
 import type { ReferenceLookup } from '../../store/scim-store.js';
-import type { MembershipOptions } from '../scim-server-config.js';
-import type { ServedType } from '../server-context.js';
+import type { MembershipOptions } from '../config/scim-server-config.js';
+import type { ServedType } from '../config/server-context.js';
 
 /**
  * Group membership as one server serves it (decisions.md "Groups and membership"): which type holds

@@ -1,6 +1,6 @@
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { StoreContext } from '../../store/scim-store.js';
-import type { ServerContext } from '../server-context.js';
+import type { ServerContext } from '../config/server-context.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
 
