@@ -16,7 +16,7 @@ export type { PostgresStoreOptions } from './postgres-store.js';
 export { migrate } from './migrate.js';
 export type { MigrateOptions, MigrateResult } from './migrate.js';
 export { fromPgPool } from './from-pg-pool.js';
-export type { PgPoolLike, PgPoolClientLike } from './from-pg-pool.js';
+export type { PgPoolLike, PgPoolClientLike, PgQueryConfig } from './from-pg-pool.js';
 export { fromPGlite } from './from-pglite.js';
 export type { PGliteLike } from './from-pglite.js';
 export { openPostgresStore } from './open-postgres-store.js';
