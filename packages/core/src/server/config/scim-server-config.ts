@@ -1,3 +1,4 @@
+import type { EventOptions } from '../../events/event-options.js';
 import type { ResourceTypeDefinitionInput, SchemaDefinitionInput } from '../../schema/attribute-definition.js';
 import type { ScimError } from '../../errors/scim-error.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
@@ -315,6 +316,13 @@ export interface ScimServerConfig {
    * as is and nothing is stored. Any other throw is a 500, reported to `logger`.
    */
   readonly beforeWrite?: (event: BeforeWriteEvent) => BeforeWriteResult | Promise<BeforeWriteResult>;
+  /**
+   * Derive provisioning events (`user.created`, `group.members_added`…) from every committed write
+   * and have the store keep them in its outbox in the write's own transaction, for
+   * `@scimkit/events` to deliver (docs/concepts/events.md). Needs a store with
+   * `capabilities.events`. Off by default.
+   */
+  readonly events?: EventOptions | false;
   /**
    * Group membership semantics, on when a type with the Group schema is served (members resolved
    * and checked, `User.groups` computed, references removed on delete). `false` turns them off:

@@ -1,3 +1,4 @@
+import { resolveEvents, type EventSettings } from '../../events/event-options.js';
 import type { FilterLimits } from '../../filter/filter-limits.js';
 import { DEFAULT_FILTER_LIMITS } from '../../filter/filter-limits.js';
 import { ElementKeyCache } from '../../patch/element-key-cache.js';
@@ -65,6 +66,8 @@ export interface ServerContext {
   readonly metaSchemas: readonly SchemaDefinition[];
   /** Group membership semantics, when a type with the Group schema is served (see membership/). */
   readonly membership?: Membership;
+  /** Events derived from committed writes, when `events` is on (see events/). */
+  readonly events?: EventSettings;
 }
 
 /** Bulk limits when `bulk` is given without them. */
@@ -161,6 +164,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
   const limits = resolveLimits(config.limits);
   checkHooks(config);
   const membership = resolveMembership(types, config.membership);
+  const events = resolveEvents(config.events, config.store.capabilities?.events === true && config.store.outbox !== undefined);
   return {
     config,
     registry,
@@ -179,6 +183,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     bulk: resolveBulk(config.bulk, limits),
     metaSchemas: metaSchemas(config),
     ...(membership === undefined ? {} : { membership }),
+    ...(events === undefined ? {} : { events }),
   };
 }
 
