@@ -32,6 +32,7 @@ export async function queryStore(
   tenant: string,
   memberAttribute: string | undefined,
   prefetch?: Prefetch,
+  name: (text: string) => string | undefined = () => undefined,
 ): Promise<StoreQueryResult> {
   const params = new SqlParams([tenant, resourceType]);
   let aliases = 0;
@@ -65,17 +66,20 @@ export async function queryStore(
   const order = orderBy(sort);
   const paged = query.startIndex !== undefined || query.count !== undefined;
   if (!paged) {
-    const rows = await client.query<Row>(`${select} ${from} AND (${where}) ORDER BY ${order}`, params.values);
+    const text = `${select} ${from} AND (${where}) ORDER BY ${order}`;
+    const rows = await client.query<Row>(text, params.values, name(text));
     return { totalResults: rows.rows.length, resources: rows.rows.map(toResource) };
   }
   const offset = Math.max(1, query.startIndex ?? 1) - 1;
   const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
   const count = `SELECT count(*) FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND (${where})`;
   if (limit === 0) {
-    const counted = await client.query<{ total: number | string }>(`${count.replace('count(*)', 'count(*) AS total')}`, params.values);
+    const text = count.replace('count(*)', 'count(*) AS total');
+    const counted = await client.query<{ total: number | string }>(text, params.values, name(text));
     return { totalResults: Number(counted.rows[0]?.total ?? 0), resources: [] };
   }
-  const rows = await client.query<Row>(pagedSql({ select, from, where, order, count, offset, limit, params }), params.values);
+  const text = pagedSql({ select, from, where, order, count, offset, limit, params });
+  const rows = await client.query<Row>(text, params.values, name(text));
   const first = rows.rows[0];
   const resources = rows.rows.filter((row) => row.data !== null).map(toResource);
   return { totalResults: Number(first?.total ?? 0), resources };

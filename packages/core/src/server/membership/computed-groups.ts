@@ -6,6 +6,7 @@ import type { ServedType } from '../config/server-context.js';
 import { GROUPS, type Membership } from './membership.js';
 import { computeGroupsOf } from './user-groups.js';
 import { withEntry } from '../../json/with-entry.js';
+import type { ReferenceLookup } from '../../store/scim-store.js';
 
 /**
  * Whether a response with `selection` shows `groups` of `type` (RFC 7644 §3.4.2.5, RFC 7643 §2.2
@@ -78,7 +79,12 @@ export async function withComputedAttributes(
  * (`StoreContext.referrers`); the request's own context otherwise.
  */
 export function readContext(exchange: Exchange, type: ServedType, selection: AttributeSelection): Exchange['storeContext'] {
+  const lookup = groupsLookup(exchange, type, selection);
+  return lookup === undefined ? exchange.storeContext : withEntry(exchange.storeContext, 'referrers', lookup);
+}
+
+/** The `referrers` lookup of the computed `groups` a response with `selection` shows; undefined when it shows none. */
+export function groupsLookup(exchange: Exchange, type: ServedType, selection: AttributeSelection): ReferenceLookup | undefined {
   const membership = computedOn(exchange, type);
-  if (membership === undefined || !showsGroups(type, selection)) return exchange.storeContext;
-  return withEntry(exchange.storeContext, 'referrers', membership.lookup);
+  return membership === undefined || !showsGroups(type, selection) ? undefined : membership.lookup;
 }

@@ -2,7 +2,7 @@ import { updatedEvents } from '../../events/derive-events.js';
 import { err, ok, type Result } from '../../errors/result.js';
 import { withEntry } from '../../json/with-entry.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import type { MultiValuedChange, StoreContext, UniqueAttribute, WriteContext } from '../../store/scim-store.js';
+import type { MultiValuedChange, ReferenceLookup, StoreContext, UniqueAttribute, WriteContext } from '../../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
 import { deepEqual } from './deep-equal.js';
 import { actorOf, writeKey, type Exchange } from '../request/exchange.js';
@@ -54,7 +54,8 @@ const MAX_BACKOFF_MS = 32;
  * Writes to one resource are serialized within this server. A write that still loses the
  * compare-and-swap (another process changed the resource) is a 412 when the client sent
  * `If-Match`; without it the write re-reads and retries with jittered backoff, so no update is lost.
- * A revision that changes nothing keeps `meta.version` and `meta.lastModified`.
+ * A revision that changes nothing keeps `meta.version` and `meta.lastModified`. `readBack`: the
+ * response shows computed `groups`, so the write tells the store (`StoreContext.referrers`).
  */
 export async function updateResource(
   exchange: Exchange,
@@ -62,6 +63,7 @@ export async function updateResource(
   id: string,
   operation: 'replace' | 'patch',
   revise: Revision,
+  readBack?: ReferenceLookup,
 ): Promise<Result<UpdateOutcome>> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
@@ -87,7 +89,7 @@ export async function updateResource(
       const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
       if (!allowed.ok) return allowed;
       const events = context.events;
-      const ctx = writeContext(exchange.storeContext, type.model.unique, elementLevel);
+      const ctx = writeContext(readBack === undefined ? exchange.storeContext : withEntry(exchange.storeContext, 'referrers', readBack), type.model.unique, elementLevel);
       const written = await context.store.replace(
         name,
         existing.id,
