@@ -67,13 +67,31 @@ export async function updateResource(
 ): Promise<Result<UpdateOutcome>> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
-  return context.writes.run(writeKey(exchange, name, id), async (): Promise<Result<UpdateOutcome>> => {
+  const key = writeKey(exchange, name, id);
+  return context.writes.run(key, async (): Promise<Result<UpdateOutcome>> => {
+    // The resource as the previous write of this queue stored it (KeyedMutex.leave): no read. If it
+    // is stale (another process wrote since), the precondition or the compare-and-swap says so, and
+    // the attempt is made again from a read, at no cost to the attempts.
+    let carried = context.writes.take(key) as ScimResource | undefined;
     for (let attempt = 1; ; attempt++) {
-      const loaded = await loadResource(context, type, id, exchange.storeContext);
-      if (!loaded.ok) return loaded;
-      const existing = loaded.value;
+      const fromCarry = carried !== undefined;
+      let existing: ScimResource;
+      if (carried !== undefined) {
+        existing = carried;
+        carried = undefined;
+      } else {
+        const loaded = await loadResource(context, type, id, exchange.storeContext);
+        if (!loaded.ok) return loaded;
+        existing = loaded.value;
+      }
       const precondition = checkIfMatch(request, existing);
-      if (!precondition.ok) return precondition;
+      if (!precondition.ok) {
+        if (fromCarry) {
+          attempt--;
+          continue;
+        }
+        return precondition;
+      }
       const revised = await revise(existing);
       if (!revised.ok) return revised;
       const { body, changes } = revised.value;
@@ -104,7 +122,12 @@ export async function updateResource(
             context.elementKeys.carry(readTopLevel(existing, change.attribute), readTopLevel(written.resource, change.attribute), change.removed, change.added.length);
           }
         }
+        context.writes.leave(key, written.resource);
         return ok({ before: existing, after: written.resource, changed: true });
+      }
+      if (fromCarry && (written.reason === 'notFound' || written.reason === 'versionMismatch')) {
+        attempt--;
+        continue;
       }
       if (written.reason === 'notFound') return err(notFoundError(context, type, id));
       if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));
