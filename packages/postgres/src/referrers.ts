@@ -28,12 +28,13 @@ export function referrersColumn(t: StoreTables, source: ReferrerSource, tenant: 
   const holders = (member: string) =>
     `${t.members} m WHERE m.tenant = ${tenant} AND m.resource_type = ${type} AND lower(normalize(m.member_id, NFC)) = lower(normalize(${member}, NFC))${lookup.caseExact ? ` AND m.member_id = ${member}` : ''}`;
   if (source.inTable) {
-    return `(WITH RECURSIVE walk(member, gid) AS (
+    // One probe of the member index first: a resource no group holds (most users) skips the walk.
+    return `CASE WHEN EXISTS (SELECT 1 FROM ${holders(id)}) THEN (WITH RECURSIVE walk(member, gid) AS (
         SELECT ${id}::text, m.group_id FROM ${holders(id)}
         UNION
         SELECT w.gid, m.group_id FROM walk w, LATERAL (SELECT m.group_id FROM ${holders('w.gid')}) m
       )
-      SELECT jsonb_agg(jsonb_build_array(w.member, g.data) ORDER BY g.seq, w.member) FROM walk w JOIN ${t.resources} g ON g.tenant = ${tenant} AND g.resource_type = ${type} AND g.id = w.gid)`;
+      SELECT jsonb_agg(jsonb_build_array(w.member, g.data) ORDER BY g.seq, w.member) FROM walk w JOIN ${t.resources} g ON g.tenant = ${tenant} AND g.resource_type = ${type} AND g.id = w.gid) END`;
   }
   const attribute = `g.data->${quoteLiteral(lookup.attribute)}`;
   const same = lookup.caseExact ? `(e->>'value') = ${id}` : `lower(normalize(e->>'value', NFC)) = lower(normalize(${id}, NFC))`;
