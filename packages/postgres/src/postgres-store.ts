@@ -20,7 +20,7 @@ import { queryReferrers, readReferrers, referralsOf, referrersColumn, type ReadR
 import type { SqlClient, SqlQueryable } from './sql-client.js';
 import { storeTables, type StoreTables } from './sql-names.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
-import { claimsOf, clashingAttribute, createParams, createSql, isUniqueViolation, replaceParams, replaceSql, type Claims, type ResourceRow, type WriteRow } from './resource-writes.js';
+import { claimsOf, clashingAttribute, createParams, createSql, isUniqueViolation, releaseOrphans, replaceParams, replaceSql, type Claims, type ResourceRow, type WriteRow } from './resource-writes.js';
 import { StatementNames } from './statement-names.js';
 import { holdsNul, unkeepableValue } from './unkeepable-value.js';
 
@@ -104,6 +104,12 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     }
   }
 
+  /** Where single writing statements go: `client.write`, else a transaction of one statement. */
+  const writer = (): SqlQueryable => ({
+    query: <Row>(text: string, params?: readonly unknown[], name?: string) =>
+      client.write !== undefined ? client.write<Row>(text, params, name) : client.transaction((tx) => tx.query<Row>(text, params, name)),
+  });
+
   /** One writing statement on its own: `client.write`, else a transaction of that statement (see SqlClient.write). */
   async function writeOnce(text: string, params: readonly unknown[]): Promise<WriteRow> {
     const name = names.of(text);
@@ -127,6 +133,8 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
         if (!isUniqueViolation(error)) throw error;
         const attribute = await clashingAttribute(client, t, row.tenant, row.resourceType, row.id, claims);
         if (attribute !== undefined) return { ok: false, reason: 'uniqueness', attribute };
+        // Only values whose holder is gone clash: free them, then write again.
+        await releaseOrphans(writer(), t, row.tenant, row.resourceType, row.id, claims);
         if (attempt >= 3) return { ok: false, reason: 'uniqueness', attribute: claims[0]?.[0] ?? 'id' };
       }
     }
@@ -224,10 +232,14 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const tenant = tenantOf(ctx);
       if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
       return inTransaction<StoreDeleteResult>(async (tx) => {
-        const deleted = await tx.query(
-          `DELETE FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND ($4::text IS NULL OR version = $4) RETURNING id`,
-          [tenant, resourceType, id, expectedVersion ?? null],
-        );
+        // The resource and its unique values (schema version 4: no foreign key cascades them).
+        const text = `WITH deleted AS (
+            DELETE FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND ($4::text IS NULL OR version = $4) RETURNING id
+          ), released AS (
+            DELETE FROM ${t.uniqueValues} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND EXISTS (SELECT 1 FROM deleted)
+          )
+          SELECT id FROM deleted`;
+        const deleted = await tx.query(text, [tenant, resourceType, id, expectedVersion ?? null], names.of(text));
         if (deleted.rows.length === 0) return new Outcome(await missOutcome(tx, t, tenant, resourceType, id)) as never;
         const cascaded: CascadedChange[] = await cascadeReferences(tx, t, tenant, id, deleteContext(ctx), memberAttribute);
         await writeEvents(tx, events, ctx?.events?.(cascaded), partitions);

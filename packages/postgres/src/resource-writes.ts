@@ -99,16 +99,32 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The first claimed attribute whose value another resource of the type holds, after a write
- * failed with a unique violation; undefined when none does any more (the holder let it go since).
+ * The first claimed attribute whose value another existing resource of the type holds, after a
+ * write failed with a unique violation; undefined when none does any more (the holder let it go
+ * since, or is gone: see releaseOrphans).
  */
 export async function clashingAttribute(q: SqlQueryable, t: StoreTables, tenant: string, resourceType: string, id: string, claims: Claims): Promise<string | undefined> {
   if (claims.length === 0) return undefined;
   const found = await q.query<{ attribute: string }>(
     `SELECT e->>0 AS attribute FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS x(e, n)
-     WHERE EXISTS (SELECT 1 FROM ${t.uniqueValues} u WHERE u.tenant = $1 AND u.resource_type = $2 AND u.attribute = e->>0 AND u.key = e->>1 AND u.id <> $3)
+     WHERE EXISTS (SELECT 1 FROM ${t.uniqueValues} u WHERE u.tenant = $1 AND u.resource_type = $2 AND u.attribute = e->>0 AND u.key = e->>1 AND u.id <> $3
+       AND EXISTS (SELECT 1 FROM ${t.resources} r WHERE r.tenant = u.tenant AND r.resource_type = u.resource_type AND r.id = u.id))
      ORDER BY n LIMIT 1`,
     [tenant, resourceType, id, JSON.stringify(claims)],
   );
   return found.rows[0]?.attribute;
+}
+
+/**
+ * Deletes the unique values among `claims` held by a resource that no longer exists (the unique
+ * values table has no foreign key since schema version 4: a row deleted by hand, or by an older
+ * instance, leaves its values behind), so that the write claiming them can run again.
+ */
+export async function releaseOrphans(q: SqlQueryable, t: StoreTables, tenant: string, resourceType: string, id: string, claims: Claims): Promise<void> {
+  await q.query(
+    `DELETE FROM ${t.uniqueValues} u USING jsonb_array_elements($4::jsonb) e
+     WHERE u.tenant = $1 AND u.resource_type = $2 AND u.attribute = e->>0 AND u.key = e->>1 AND u.id <> $3
+       AND NOT EXISTS (SELECT 1 FROM ${t.resources} r WHERE r.tenant = u.tenant AND r.resource_type = u.resource_type AND r.id = u.id)`,
+    [tenant, resourceType, id, JSON.stringify(claims)],
+  );
 }

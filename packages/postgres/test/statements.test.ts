@@ -128,4 +128,15 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect((last['Resources'] as { userName: string }[]).map((u) => u.userName)).toEqual(['paged-05', 'paged-04', 'paged-03', 'paged-02', 'paged-01', 'paged-00']);
     expect((await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '0' })).body['totalResults']).toBe(30);
   });
+
+  it('a delete frees the userName in its own statement; a value whose holder is gone is freed by the write that claims it', async () => {
+    const id = (await send('POST', '/Users', { userName: 'freed' })).body['id'] as string;
+    expect((await send('DELETE', `/Users/${id}`)).status).toBe(204);
+    expect((await client.query(`SELECT 1 FROM "${schema}".scim_unique_values WHERE id = $1`, [id])).rows).toEqual([]);
+    expect((await send('POST', '/Users', { userName: 'Freed' })).status).toBe(201);
+    // A claim left by a resource deleted by hand (schema version 4 has no foreign key to cascade it).
+    await client.query(`INSERT INTO "${schema}".scim_unique_values (tenant, resource_type, attribute, key, id) VALUES ('', 'User', 'userName', 's:orphaned', 'gone')`);
+    expect((await send('POST', '/Users', { userName: 'ORPHANED' })).status).toBe(201);
+    expect((await send('POST', '/Users', { userName: 'orphaned' })).status).toBe(409);
+  });
 });
