@@ -126,6 +126,7 @@ interface Measured {
 async function drive(child: Child, c: Case, options: { duration?: number; amount?: number }): Promise<Measured> {
   await ask(child, 'reset');
   let bad = 0;
+  const started = performance.now();
   const result = await autocannon({
     url: child.base,
     connections: CONNECTIONS,
@@ -145,8 +146,10 @@ async function drive(child: Child, c: Case, options: { duration?: number; amount
     ],
   });
   const statements = await ask(child, 'stats');
+  const elapsed = (performance.now() - started) / 1000;
   const requests = result.requests.total;
-  return { rps: requests / (result.duration || 1), p50: result.latency.p50, requests, statements, errors: bad + result.errors + result.non2xx };
+  // autocannon's own duration is whole seconds: an `amount` run is timed here.
+  return { rps: requests / (options.amount === undefined ? result.duration || elapsed : elapsed), p50: result.latency.p50, requests, statements, errors: bad + result.errors + result.non2xx };
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -169,8 +172,8 @@ async function latency(child: Child, path: string, total: number, times = 7): Pr
 /** scimkit at BASELINE_REF: its sources extracted beside this checkout's node_modules, with a tsconfig of its own. */
 function baselineTree(ref: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'scimkit-baseline-'));
-  const archive = execFileSync('git', ['-C', root, 'archive', ref, 'packages/core/src', 'packages/node/src', 'packages/postgres/src', 'tsconfig.json', 'tsconfig.base.json']);
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  const archive = execFileSync('git', ['-C', root, 'archive', ref, 'packages/core/src', 'packages/node/src', 'packages/postgres/src', 'packages/core/package.json', 'packages/node/package.json', 'packages/postgres/package.json', 'package.json', 'tsconfig.json', 'tsconfig.base.json'], { maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive, maxBuffer: 1 << 30 });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   mkdirSync(join(dir, 'bench'), { recursive: true });
   writeFileSync(join(dir, 'BASELINE'), ref);
