@@ -10,7 +10,7 @@ const project = (name: string, include: string[], testTimeout = 10_000) => ({
  * The suites that need the PostgreSQL server: only when SCIMKIT_PG_URL names one (.ci/run sets it
  * when 127.0.0.1:5432 is reachable), so `npm test` needs nothing installed.
  */
-const postgresServer = process.env['SCIMKIT_PG_URL'] ? [project('postgres-server', ['packages/postgres/test-server/**/*.test.ts'], 60_000)] : [];
+const postgresServer = process.env['SCIMKIT_PG_URL'] ? [project('postgres-server', ['packages/postgres/test-server/**/*.test.ts', 'packages/console/test-server/**/*.test.ts'], 60_000)] : [];
 
 /** The real list of test projects: `npm test` runs every one of them. */
 export default defineWorkspace([
@@ -20,5 +20,6 @@ export default defineWorkspace([
   project('http', ['tests/http/**/*.test.ts'], 30_000),
   project('fuzz', ['tests/fuzz/**/*.test.ts'], 60_000),
   project('examples', ['examples/*/test/**/*.test.ts'], 30_000),
+  project('console', ['packages/console/test/**/*.test.ts'], 30_000),
   ...postgresServer,
 ]);

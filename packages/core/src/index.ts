@@ -57,6 +57,8 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
+  RecordedRequest,
+  RequestRecorder,
 } from './server/index.js';
 
 // Authentication helpers: `Authorization: Bearer` with constant-time comparison, rotation and tenants.

@@ -11,6 +11,7 @@ import { describeEndpoint } from './context/describe-endpoint.js';
 import { announceRequest, finishRequest } from './context/finish-request.js';
 import { actingTenant, locateTenant } from './context/locate-tenant.js';
 import { logScopeOf, openTrail, type RequestTrail } from './context/request-trail.js';
+import { recordRequest } from './context/record-request.js';
 import { traceRequest } from './context/trace-request.js';
 import { tracedStore } from './context/traced-store.js';
 import type { Exchange } from './exchange.js';
@@ -62,10 +63,14 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
 async function handle(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
   const started = performance.now();
   const trail = openTrail(request);
+  const recorder = context.config.requestLog;
+  if (recorder !== undefined) trail.changes = [];
   const answered = context.tracer === undefined ? answer(context, request, trail) : traceRequest(context, trail, () => answer(context, request, trail));
   const response = withRequestId(await answered, trail.requestId);
-  const finished = finishRequest(context, trail, response.status, performance.now() - started);
+  const durationMs = performance.now() - started;
+  const finished = finishRequest(context, trail, response.status, durationMs);
   if (finished !== undefined) await finished;
+  if (recorder !== undefined) recordRequest(context, recorder, request, response, trail, started, durationMs);
   // RFC 9110 §9.3.2: a HEAD answer is the GET answer's status and headers, without content.
   return isHead(request) ? { status: response.status, headers: response.headers } : response;
 }
@@ -116,6 +121,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       caller: caller.value,
       baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
+      changes: trail.changes,
     };
     return await dispatch(exchange, endpoint.value);
   } catch (error) {

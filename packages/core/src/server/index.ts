@@ -38,6 +38,8 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
+  RecordedRequest,
+  RequestRecorder,
 } from './context/index.js';
 export { SCIM_MEDIA_TYPE } from './serialize.js';
 export { etagListMatches } from './etag-list.js';

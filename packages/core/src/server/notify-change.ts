@@ -1,13 +1,17 @@
 import type { LogScope } from './context/log-scope.js';
 import { writeLog } from './context/write-log.js';
+import type { Exchange } from './exchange.js';
 import type { ChangeEvent } from './scim-server-config.js';
 import type { ServerContext } from './server-context.js';
 
 /**
  * Tell the application about a committed change. The hook is awaited; a throw or rejection is
- * reported to the logger and never changes the response (the change is already stored).
+ * reported to the logger and never changes the response (the change is already stored). With a
+ * request log, the change is also kept for the request's record.
  */
-export async function notifyChange(context: ServerContext, event: ChangeEvent): Promise<void> {
+export async function notifyChange(exchange: Exchange, event: ChangeEvent): Promise<void> {
+  exchange.changes?.push(event);
+  const { context } = exchange;
   const hook = context.config.onChange;
   if (hook === undefined) return;
   try {

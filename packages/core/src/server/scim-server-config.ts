@@ -5,6 +5,7 @@ import type { ScimStore } from '../store/scim-store.js';
 import type { RequestEvent, ResponseEvent } from './context/request-context.js';
 import type { ScimLogger } from './context/scim-logger.js';
 import type { ScimTracing } from './context/scim-tracing.js';
+import type { RequestRecorder } from './context/request-recorder.js';
 import type { TenancyOptions } from './context/tenancy-options.js';
 import type { ScimRequest } from './scim-request.js';
 
@@ -335,6 +336,13 @@ export interface ScimServerConfig {
    * does not change the response.
    */
   readonly onResponse?: (event: ResponseEvent) => void | Promise<void>;
+  /**
+   * The request log (docs/concepts/console.md): called at the end of every answered request with
+   * the request, its answer and the changes it made, e.g. `createRequestLog()` of
+   * `@scimkit/console`. It redacts and stores off the request path; a throw is reported to
+   * `logger` and never changes the response. Absent: nothing is recorded.
+   */
+  readonly requestLog?: RequestRecorder;
   /**
    * Receives structured records: one `info` record per answered request and an `error` record for
    * every unexpected failure (the client only sees a generic 500). Default: `warn` and `error`
