@@ -6,3 +6,4 @@
  * @module @scimkit/console
  */
 export * from './log/index.js';
+export * from './console/index.js';

@@ -50,6 +50,8 @@ export interface RequestLog extends RequestRecorder {
   close(): Promise<void>;
   readonly stats: RequestLogStats;
   readonly enabled: boolean;
+  /** The redaction options, which the console also applies to the users and groups it shows. */
+  readonly redaction: RedactionOptions;
 }
 
 export const DEFAULT_MAX_PENDING = 10_000;
@@ -143,6 +145,7 @@ export function createRequestLog(options: RequestLogOptions = {}): RequestLog {
   return {
     enabled,
     stats,
+    redaction: options.redaction ?? {},
     record(recorded) {
       if (!enabled) return;
       if (pending.length >= maxPending) {
