@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineWorkspace } from 'vitest/config';
 import { sourceAliases } from './vitest.shared.js';
 
@@ -12,6 +13,14 @@ const project = (name: string, include: string[], testTimeout = 10_000) => ({
  */
 const postgresServer = process.env['SCIMKIT_PG_URL'] ? [project('postgres-server', ['packages/postgres/test-server/**/*.test.ts', 'packages/console/test-server/**/*.test.ts'], 60_000)] : [];
 
+/**
+ * The console's browser tests run in Debian's Chromium (`apt-get install chromium`, which .ci/run
+ * does): included only when it is installed, and said so when it is not.
+ */
+const chromium = process.env['SCIMKIT_CHROMIUM'] ?? '/usr/bin/chromium';
+const browser = existsSync(chromium) ? [project('browser', ['packages/console/test/**/*.browser-test.ts'], 60_000)] : [];
+if (browser.length === 0) console.log(`The browser tests (packages/console/test/browser) are left out: no Chromium at ${chromium} (apt-get install chromium, or SCIMKIT_CHROMIUM=<path>).`);
+
 /** The real list of test projects: `npm test` runs every one of them. */
 export default defineWorkspace([
   project('core', ['packages/core/test/**/*.test.ts']),
@@ -22,4 +31,5 @@ export default defineWorkspace([
   project('examples', ['examples/*/test/**/*.test.ts'], 30_000),
   project('console', ['packages/console/test/**/*.test.ts'], 30_000),
   ...postgresServer,
+  ...browser,
 ]);

@@ -20,7 +20,7 @@ export function layout(ctx: PageContext, section: Section | undefined, heading: 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${heading} · ${ctx.title}</title>
 <link rel="stylesheet" href="${ctx.base}/assets/console.css">
 <link rel="icon" href="${ctx.base}/assets/icon.svg" type="image/svg+xml">

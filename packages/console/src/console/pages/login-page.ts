@@ -6,7 +6,7 @@ export function loginPage(base: string, title: string, csrf: string, failed: boo
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>Log in · ${title}</title>
 <link rel="stylesheet" href="${base}/assets/console.css">
 <link rel="icon" href="${base}/assets/icon.svg" type="image/svg+xml">
