@@ -1,7 +1,7 @@
 import { bearerToken, createMemoryStore, createScimServer, userResourceType, type ScimRequest } from '@scimkit/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createRequestLog } from '../src/index.js';
+import { createConsole, createRequestLog } from '../src/index.js';
 import { PATCH_OP, USER } from './entra-flow.js';
 
 const secret = (prefix: string) => fc.stringMatching(/^[A-Za-z0-9]{18,28}$/).map((s) => `${prefix}${s}`);
@@ -33,7 +33,7 @@ function requestFor(shape: (typeof shapes)[number], id: string, token: string, p
 }
 
 describe('redaction (property)', () => {
-  it('a token, a password and a configured personal field never reach the log', async () => {
+  it('a token, a password and a configured personal field never reach the log, the console or its API', async () => {
     await fc.assert(
       fc.asyncProperty(
         secret('tok'),
@@ -58,9 +58,15 @@ describe('redaction (property)', () => {
           const { records } = await log.query({ tenant: '', limit: 500 });
           expect(records.length).toBe(sequence.length + 1);
           const kept = JSON.stringify(records);
-          expect(kept).not.toContain(token);
-          expect(kept).not.toContain(password);
-          expect(kept).not.toContain(personal);
+          // The console's pages and its API, as a visitor the application authorized sees them.
+          const console = createConsole({ log, scim, authorize: () => true });
+          const paths = ['/', '/requests', '/api/requests', '/api/clients', '/users', ...records.flatMap((r) => [`/requests/${r.id}`, `/api/requests/${r.id}`]), ...records.flatMap((r) => (r.resourceId === undefined ? [] : [`/users/${r.resourceId}`]))];
+          const pages = await Promise.all(paths.map((path) => console.handle({ method: 'GET', path, headers: {} })));
+          expect(pages.filter((p) => p.status !== 200 && p.status !== 404)).toEqual([]);
+          const shown = kept + pages.map((p) => p.body ?? '').join('\n');
+          expect(shown).not.toContain(token);
+          expect(shown).not.toContain(password);
+          expect(shown).not.toContain(personal);
         },
       ),
       { numRuns: Number(process.env['FUZZ_RUNS'] ?? 60) > 200 ? 200 : 60 },

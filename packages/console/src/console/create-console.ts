@@ -154,7 +154,7 @@ export function createConsole(options: ConsoleOptions): ScimConsole {
   }
 
   async function authorized(request: ScimRequest, session: ConsoleSession | undefined): Promise<false | true | string> {
-    if (session?.loggedIn === true) return 'signed in';
+    if (session?.loggedIn === true) return 'Signed in';
     if (options.authorize === undefined) return false;
     const decision = await options.authorize(request);
     return decision === true || (typeof decision === 'string' && decision !== '') ? decision : false;
