@@ -14,11 +14,11 @@ import { CONSOLE_CSP, createConsole, createRequestLog, passwordLogin, type ScimC
 
 const PASSWORD = 'a console password';
 
-function setup(): { scim: ReturnType<typeof createScimServer>; console: ScimConsole } {
+function setup(): { scim: ReturnType<typeof createScimServer>; scimConsole: ScimConsole } {
   const requestLog = createRequestLog();
   const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), requestLog });
-  const console = createConsole({ log: requestLog, scim, login: passwordLogin(PASSWORD), basePath: '/console' });
-  return { scim, console };
+  const scimConsole = createConsole({ log: requestLog, scim, login: passwordLogin(PASSWORD), basePath: '/console' });
+  return { scim, scimConsole };
 }
 
 /** Log in through the mounted console and read the requests page: the whole round trip each framework must carry. */
@@ -53,45 +53,50 @@ async function listen(server: Server): Promise<{ origin: string; close: () => Pr
 
 describe('mounting the console beside SCIM (docs/concepts/console.md)', () => {
   it('node:http', async () => {
-    const { scim, console } = setup();
+    const { scim, scimConsole } = setup();
+    // node:http
     const scimHandler = createNodeHandler(scim, { basePath: '/scim/v2' });
-    const consoleHandler = createNodeHandler(console, { basePath: '/console' });
+    const consoleHandler = createNodeHandler(scimConsole, { basePath: '/console' });
     const app = await listen(createServer((req, res) => scimHandler(req, res, () => consoleHandler(req, res))));
     await roundTrip(app.origin).finally(app.close);
   });
 
   it('Express', async () => {
-    const { scim, console } = setup();
+    const { scim, scimConsole } = setup();
+    // Express
     const app = express();
     app.use('/scim/v2', scimRouter(scim));
-    app.use('/console', scimRouter(console));
+    app.use('/console', scimRouter(scimConsole));
     const running = await listen(createServer(app));
     await roundTrip(running.origin).finally(running.close);
   });
 
   it('Koa', async () => {
-    const { scim, console } = setup();
+    const { scim, scimConsole } = setup();
+    // Koa
     const app = new Koa();
     app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
-    app.use(scimMiddleware(console, { prefix: '/console' }));
+    app.use(scimMiddleware(scimConsole, { prefix: '/console' }));
     const running = await listen(createServer(app.callback()));
     await roundTrip(running.origin).finally(running.close);
   });
 
   it('Fastify', async () => {
-    const { scim, console } = setup();
+    const { scim, scimConsole } = setup();
+    // Fastify
     const app = Fastify();
     await app.register(scimPlugin, { prefix: '/scim/v2', server: scim });
-    await app.register(scimPlugin, { prefix: '/console', server: console });
+    await app.register(scimPlugin, { prefix: '/console', server: scimConsole });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     await roundTrip(`http://127.0.0.1:${port}`).finally(() => app.close());
   });
 
   it('Fetch API', async () => {
-    const { scim, console } = setup();
+    const { scim, scimConsole } = setup();
+    // Fetch API (Hono, Next.js, Bun, Deno, Workers)
     const scimFetch = createFetchHandler(scim, { basePath: '/scim/v2' });
-    const consoleFetch = createFetchHandler(console, { basePath: '/console' });
+    const consoleFetch = createFetchHandler(scimConsole, { basePath: '/console' });
     const handler = (request: Request): Promise<Response> => (new URL(request.url).pathname.startsWith('/console') ? consoleFetch(request) : scimFetch(request));
     // Served through node:http here; Bun.serve / Deno.serve / a Worker take `handler` as is.
     const app = await listen(
