@@ -23,6 +23,18 @@ export const DEFAULT_MAX_BODY_BYTES = 16_384;
 /** The request headers a record keeps (besides credentials, kept as `[redacted]`). */
 const KEPT_HEADERS = new Set(['user-agent', 'content-type', 'content-length', 'accept', 'if-match', 'if-none-match', 'prefer', 'x-request-id', 'traceparent', 'host', 'x-forwarded-for', 'x-forwarded-host']);
 
+/** Whether a header holds a credential (names repeat on every request: decided once each). */
+function isSecretHeader(lower: string): boolean {
+  let secret = SECRET_HEADERS.get(lower);
+  if (secret === undefined) {
+    secret = SECRET_NAME.test(lower) || lower.startsWith('x-api') || lower.startsWith('proxy-auth');
+    if (SECRET_HEADERS.size >= 1000) SECRET_HEADERS.clear();
+    SECRET_HEADERS.set(lower, secret);
+  }
+  return secret;
+}
+const SECRET_HEADERS = new Map<string, boolean>();
+
 /** Methods that write. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,7 +62,7 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
     const lower = name.toLowerCase();
     if (lower === 'authorization') authorization = value;
     if (lower === 'user-agent') userAgent = value;
-    if (SECRET_NAME.test(lower) || lower.startsWith('x-api') || lower.startsWith('proxy-auth')) {
+    if (isSecretHeader(lower)) {
       redactor.remember(value);
       for (const part of value.split(/[\s,;=]+/)) if (!/^(bearer|basic|digest|token|dpop)$/i.test(part)) redactor.remember(part);
       requestHeaders[lower] = REDACTED;
@@ -181,7 +193,7 @@ function userNameOf(recorded: RecordedRequest, body: unknown, filter: string | u
     if (match?.[1] !== undefined && match[1] !== MASKED) userName = match[1];
   }
   if (userName === undefined) return undefined;
-  const treatment = redactor.treatmentOf('userName');
+  const treatment = redactor.userNameTreatment;
   if (treatment === 'secret') return undefined;
   if (treatment === 'personal' && redactor.policy !== 'keep') {
     redactor.remember(userName);

@@ -15,16 +15,19 @@ export type Treatment = 'secret' | 'personal' | 'plain';
 /** Redaction options resolved once per log: the sets of personal and secret attribute names. */
 export interface RedactionPolicy {
   readonly policy: 'keep' | 'mask' | 'drop';
+  /** How `userName` is treated (asked of every record). */
+  readonly userName?: Treatment;
   readonly personal: ReadonlySet<string>;
   readonly secrets: ReadonlySet<string>;
 }
 
 export function compileRedaction(options: RedactionOptions = {}): RedactionPolicy {
-  return {
+  const policy: RedactionPolicy = {
     policy: options.personalData ?? 'keep',
     personal: new Set((options.personalFields ?? DEFAULT_PERSONAL_FIELDS).map((name) => attributeOf(name))),
     secrets: new Set((options.secretFields ?? []).map((name) => attributeOf(name))),
   };
+  return { ...policy, userName: new Redactor(policy).treatmentOf('userName') };
 }
 
 export class Redactor {
@@ -40,7 +43,11 @@ export class Redactor {
     this.policy = policy.policy;
     this.personal = policy.personal;
     this.secrets = policy.secrets;
+    this.userNameTreatment = policy.userName ?? this.treatmentOf('userName');
   }
+
+  /** How `userName` is treated. */
+  readonly userNameTreatment: Treatment;
 
   /** Whether any value was removed (else free text needs no scrubbing). */
   get scrubs(): boolean {
