@@ -5,3 +5,5 @@ export type { FullServerOptions, UserToken } from './config.js';
 export { reservedGroupNames } from './reserved-names.js';
 export { fullServerListener } from './full-server-listener.js';
 export type { ConsoleSetup } from './full-server-listener.js';
+export { parseClients, createFullServerOAuth } from './oauth-clients.js';
+export type { ClientCredential, FullServerOAuth } from './oauth-clients.js';
