@@ -199,8 +199,8 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
     case 'binary': {
       if (typeof value !== 'string') return undefined;
       const exact = target.caseExact || target.type === 'binary';
-      // caseExact false: `eq` compares the core's uniqueKey (NFC, lower-cased), the others lower-case only.
-      const fold = (sql: string): string => (exact ? sql : op === 'eq' ? equalityKey(sql) : `lower(${sql})`);
+      // caseExact false: every operator compares the core's comparisonKey (NFC, lower-cased), as the evaluator does.
+      const fold = (sql: string): string => (exact ? sql : equalityKey(sql));
       let right: string;
       let operator: string;
       if (op === 'co' || op === 'sw' || op === 'ew') {
@@ -238,7 +238,7 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
   }
 }
 
-/** The core's uniqueKey for caseExact false, in SQL: the expression the lookup indexes are built on. */
+/** The core's comparisonKey for caseExact false, in SQL: the expression the lookup indexes are built on. */
 function equalityKey(sql: string): string {
   return `lower(normalize(${sql}, NFC))`;
 }

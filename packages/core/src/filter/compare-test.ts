@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { isDateTime } from '../schema/is-date-time.js';
-import { uniqueKey } from '../store/unique-value.js';
+import { comparisonKey } from '../values/index.js';
 import type { ValueTest } from './any-at.js';
 import type { CompareOperator, CompValue } from './ast.js';
 import { dateTimeInstant } from './date-time-instant.js';
@@ -72,19 +72,18 @@ function stringTest(op: TestedOperator, value: string, caseExact: boolean): Valu
       case 'le': return (v) => typeof v === 'string' && v <= value;
     }
   }
-  // RFC 7643 §2.2 caseExact false: compare ignoring case; locale-free lower-casing. Equality
-  // compares the key stores index (NFC, lower-cased; decisions.md "Request bodies").
-  const needle = value.toLowerCase();
-  const key = uniqueKey(value, false);
+  // RFC 7643 §2.2 caseExact false: every operator compares the key stores index (NFC, then a
+  // locale-free lower-casing; see docs/concepts/filters.md), so `co "é"` finds `Jose\u0301` as `eq` does.
+  const key = comparisonKey(value, false);
   switch (op) {
-    case 'eq': return (v) => typeof v === 'string' && uniqueKey(v, false) === key;
-    case 'co': return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
-    case 'sw': return (v) => typeof v === 'string' && v.toLowerCase().startsWith(needle);
-    case 'ew': return (v) => typeof v === 'string' && v.toLowerCase().endsWith(needle);
-    case 'gt': return (v) => typeof v === 'string' && v.toLowerCase() > needle;
-    case 'ge': return (v) => typeof v === 'string' && v.toLowerCase() >= needle;
-    case 'lt': return (v) => typeof v === 'string' && v.toLowerCase() < needle;
-    case 'le': return (v) => typeof v === 'string' && v.toLowerCase() <= needle;
+    case 'eq': return (v) => typeof v === 'string' && comparisonKey(v, false) === key;
+    case 'co': return (v) => typeof v === 'string' && comparisonKey(v, false).includes(key);
+    case 'sw': return (v) => typeof v === 'string' && comparisonKey(v, false).startsWith(key);
+    case 'ew': return (v) => typeof v === 'string' && comparisonKey(v, false).endsWith(key);
+    case 'gt': return (v) => typeof v === 'string' && comparisonKey(v, false) > key;
+    case 'ge': return (v) => typeof v === 'string' && comparisonKey(v, false) >= key;
+    case 'lt': return (v) => typeof v === 'string' && comparisonKey(v, false) < key;
+    case 'le': return (v) => typeof v === 'string' && comparisonKey(v, false) <= key;
   }
 }
 

@@ -4,7 +4,7 @@ import { parseAttrPath } from '../filter/parse-attr-path.js';
 import type { SchemaDefinition } from '../schema/attribute-definition.js';
 import { modelLayout } from '../schema/model-layout.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
-import { findKey, isJsonObject, isUnassigned } from './json-value.js';
+import { findKey, isJsonObject, isUnassigned } from '../values/index.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import { writeAttribute } from './write-attribute.js';
 import { writeElements } from './write-elements.js';
@@ -30,6 +30,9 @@ export function writeResourceValue(ctx: PatchContext, req: WriteRequest, extensi
     const value = req.value[key];
     const sub: WriteRequest = { op: req.op, value, hasValue: true, at: req.at, explicit: false };
     const lower = key.toLowerCase();
+    // `schemas` is an attribute of the resource (RFC 7643 §3); inside an extension's object (Python's
+    // scim2-models sends it there) it is accepted and dropped.
+    if (extension !== undefined && lower === 'schemas') continue;
     if (extension === undefined) {
       if (lower === 'schemas') {
         const checked = checkSchemasValue(ctx, value, req.at);

@@ -102,6 +102,7 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
   unquotedFilterValues: false,
   serviceConfigurationPath: false,
   valueFilterInAttributes: false,
+  omitPaginationConfig: false,
 });
 
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
@@ -164,6 +165,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
   const limits = resolveLimits(config.limits);
   checkHooks(config);
   const membership = resolveMembership(types, config.membership);
+  const compatibility = resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY);
   const events = resolveEvents(config.events, config.store.capabilities?.events === true && config.store.outbox !== undefined);
   return {
     config,
@@ -172,7 +174,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     types,
     limits,
     filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
-    compatibility: resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY),
+    compatibility,
     logger: config.logger ?? CONSOLE_LOGGER,
     writes: shared.writes,
     elementKeys: shared.elementKeys,
@@ -181,7 +183,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     tracer: shared.tracer,
     pagination: shared.pagination,
     bulk: resolveBulk(config.bulk, limits),
-    metaSchemas: metaSchemas(config),
+    metaSchemas: metaSchemas(config, compatibility),
     ...(membership === undefined ? {} : { membership }),
     ...(events === undefined ? {} : { events }),
   };
@@ -201,10 +203,13 @@ function checkHooks(config: ScimServerConfig): void {
   }
 }
 
-/** RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865 `pagination` when cursors are on. */
-function metaSchemas(config: ScimServerConfig): SchemaDefinition[] {
+/**
+ * RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865
+ * `pagination` when cursors are on and `omitPaginationConfig` is off.
+ */
+function metaSchemas(config: ScimServerConfig, compatibility: Required<CompatibilityOptions>): SchemaDefinition[] {
   if (config.discovery?.metaSchemas !== true) return [];
-  const cursors = config.pagination !== undefined && config.pagination.cursor !== false;
+  const cursors = config.pagination !== undefined && config.pagination.cursor !== false && !compatibility.omitPaginationConfig;
   const providerConfig = cursors ? { ...serviceProviderConfigSchema, attributes: [...serviceProviderConfigSchema.attributes, PAGINATION_ATTRIBUTE] } : serviceProviderConfigSchema;
   return [schemaSchema, resourceTypeSchema, providerConfig].map(normalizeSchema);
 }
