@@ -34,7 +34,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const validation = validationOptions(context);
   const membership = membersOn(exchange, type);
   const client = membership === undefined ? undefined : patchMembers(membership, body.value);
-  const readBack = patchAnswersNoContent(context, request) ? undefined : groupsLookup(exchange, type, selection.value);
+  const readBack = patchAnswersNoContent(context, request, selection.value) ? undefined : groupsLookup(exchange, type, selection.value);
   const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
     const patched = applyPatchWith(type.model, existing, body.value, options, context.elementKeys);
     if (!patched.ok) return patched;
