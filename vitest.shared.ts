@@ -13,4 +13,6 @@ export const sourceAliases = {
   '@scimkit/fetch': at('./packages/fetch/src/index.ts'),
   '@scimkit/fastify': at('./packages/fastify/src/index.ts'),
   '@scimkit/postgres': at('./packages/postgres/src/index.ts'),
+  '@scimkit/client': at('./packages/client/src/index.ts'),
+  '@scimkit/cli': at('./packages/cli/src/index.ts'),
 };
