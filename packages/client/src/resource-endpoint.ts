@@ -26,7 +26,7 @@ export interface ListOptions<Name extends string = string> extends AttributeOpti
   readonly sortOrder?: 'ascending' | 'descending';
   /** Results per page (`count`); the server may return fewer. Default: the server's. */
   readonly pageSize?: number;
-  /** Default `auto`: cursors when `/ServiceProviderConfig` advertises them (RFC 9865 §3), else index. */
+  /** Default `auto`: cursors when `/ServiceProviderConfig` advertises them (RFC 9865 §4), else index. */
   readonly paging?: PagingMethod;
   /** Index paging: the first result wanted (1-based). Default 1. */
   readonly startIndex?: number;

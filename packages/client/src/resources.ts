@@ -74,7 +74,7 @@ export interface ListResponse<T> {
   previousCursor?: string;
 }
 
-/** `/ServiceProviderConfig` (RFC 7643 §5; `pagination` from RFC 9865 §3). */
+/** `/ServiceProviderConfig` (RFC 7643 §5; `pagination` from RFC 9865 §4). */
 export interface ServiceProviderConfig extends ScimResource {
   documentationUri?: string;
   patch?: { supported: boolean };
