@@ -6,6 +6,7 @@ const at = (path: string): string => fileURLToPath(new URL(path, import.meta.url
 export const sourceAliases = {
   '@scimkit/core/testing': at('./packages/core/src/testing/index.ts'),
   '@scimkit/core/engine': at('./packages/core/src/engine/index.ts'),
+  '@scimkit/core/printer': at('./packages/core/src/printer/index.ts'),
   '@scimkit/core': at('./packages/core/src/index.ts'),
   '@scimkit/node': at('./packages/node/src/index.ts'),
   '@scimkit/express': at('./packages/express/src/index.ts'),

@@ -1,4 +1,4 @@
-import type { AttrPath } from '@scimkit/core';
+import type { AttrPath } from '@scimkit/core/printer';
 
 // RFC 7643 §2.1: ATTRNAME = ALPHA *(nameChar), nameChar = "-" / "_" / DIGIT / ALPHA; `$ref` is the
 // one sub-attribute name with a "$" (§2.3.7).

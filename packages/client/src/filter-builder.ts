@@ -1,5 +1,5 @@
-import type { CompareFilter, Filter } from '@scimkit/core';
-import { printFilter } from '@scimkit/core/engine';
+import type { CompareFilter, Filter } from '@scimkit/core/printer';
+import { printFilter } from '@scimkit/core/printer';
 import { toAttrPath } from './attr-path.js';
 import type { GroupAttributeName, SubAttributeName, UserAttributeName } from './attribute-names.js';
 
@@ -85,6 +85,8 @@ export function filterBuilder<Name extends string = string>(): FilterBuilder<Nam
 export const userFilter: FilterBuilder<UserAttributeName> = filterBuilder<UserAttributeName>();
 /** Filters over the Group schema's attribute names (RFC 7643 §4.2). */
 export const groupFilter: FilterBuilder<GroupAttributeName> = filterBuilder<GroupAttributeName>();
+/** Filters over the sub-attributes of one element, for a PATCH value path (`emails[type eq "work"]`). */
+export const elementFilter: FilterBuilder<SubAttributeName> = filterBuilder<SubAttributeName>();
 
 function chain(kind: 'and' | 'or', filters: readonly ScimFilter[]): ScimFilter {
   const [first, ...rest] = filters;

@@ -9,7 +9,7 @@ export { ResourceEndpoint } from './resource-endpoint.js';
 export type { CallOptions, AttributeOptions, ListOptions, WriteOptions, PatchCallOptions, IfMatch, Target } from './resource-endpoint.js';
 export { Paged } from './paging.js';
 export type { Page, PagingMethod } from './paging.js';
-export { filterBuilder, userFilter, groupFilter, ScimFilter } from './filter-builder.js';
+export { filterBuilder, userFilter, groupFilter, elementFilter, ScimFilter } from './filter-builder.js';
 export type { FilterBuilder, FilterValue } from './filter-builder.js';
 export { patchOps, PatchBuilder } from './patch-builder.js';
 export type { PatchOperation, PatchOpMessage, PatchPathInput } from './patch-builder.js';

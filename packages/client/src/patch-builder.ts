@@ -1,5 +1,5 @@
-import type { PatchPath } from '@scimkit/core/engine';
-import { printPatchPath } from '@scimkit/core/engine';
+import type { PatchPath } from '@scimkit/core/printer';
+import { printPatchPath } from '@scimkit/core/printer';
 import { toAttrPath } from './attr-path.js';
 import type { ScimFilter } from './filter-builder.js';
 import { SCIM_URN } from './urn.js';

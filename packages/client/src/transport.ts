@@ -122,6 +122,7 @@ export function createTransport(options: TransportOptions): Transport {
         };
         if (response.status === 401 && options.auth?.invalidate !== undefined && !reauthenticated) {
           reauthenticated = true;
+          options.onExchange?.(exchange);
           options.auth.invalidate(auth);
           continue;
         }

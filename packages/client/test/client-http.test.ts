@@ -2,6 +2,7 @@ import { createMemoryStore } from '@scimkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createScimClient,
+  elementFilter,
   patchOps,
   ScimPreconditionFailedError,
   ScimResponseError,
@@ -49,7 +50,7 @@ describe('@scimkit/client against the full server', () => {
 
     // The full server answers PATCH 204; returnResource asks for the resource (Prefer: return=representation).
     expect(await client.users.patch(replaced, patchOps().replace('active', false))).toBeUndefined();
-    const patched = await client.users.patch(created.id!, patchOps().replace({ attribute: 'emails', filter: userFilter.eq('type' as never, 'work'), sub: 'value' }, 'ada@lovelace.org'), { returnResource: true });
+    const patched = await client.users.patch(created.id!, patchOps().replace({ attribute: 'emails', filter: elementFilter.eq('type', 'work'), sub: 'value' }, 'ada@lovelace.org'), { returnResource: true });
     expect(patched?.emails?.[0]?.value).toBe('ada@lovelace.org');
     expect(patched?.active).toBe(false);
 
@@ -118,7 +119,7 @@ describe('@scimkit/client against the full server', () => {
     const group = await client.groups.create({ schemas: [SCIM_URN.group], displayName: 'Team' });
     await client.groups.patch(group, patchOps().add('members', [{ value: a.id }]));
     expect((await client.groups.get(group.id!)).members).toHaveLength(1);
-    await client.groups.patch(group.id!, patchOps().remove({ attribute: 'members', filter: userFilter.eq('value' as never, a.id!) }));
+    await client.groups.patch(group.id!, patchOps().remove({ attribute: 'members', filter: elementFilter.eq('value', a.id!) }));
     expect((await client.groups.get(group.id!)).members ?? []).toHaveLength(0);
   });
 
