@@ -30,6 +30,11 @@ export type {
   ScimOperation,
   AuthenticationScheme,
   AuthenticationResult,
+  AccessKind,
+  AuthorizationEvent,
+  AuthorizationResult,
+  AdmissionEvent,
+  AdmissionResult,
   ChangeEvent,
   BeforeWriteEvent,
   BeforeWriteResult,
@@ -58,6 +63,10 @@ export type {
   TenancyOptions,
   TenantConfig,
 } from './server/index.js';
+
+// Events: derived from committed writes, kept by the store in its outbox (docs/concepts/events.md).
+export { MemoryOutbox, eventPartition, DEFAULT_EVENT_PARTITIONS } from './events/index.js';
+export type { ScimEvent, ScimEventType, EventOptions, EventOutbox, OutboxLease, OutboxRecord, DeadLetter, PruneResult } from './events/index.js';
 
 // Authentication helpers: `Authorization: Bearer` with constant-time comparison, rotation and tenants.
 export { bearerToken } from './auth/index.js';
@@ -163,6 +172,7 @@ export {
   DEFAULT_MAX_PIPELINED_REQUESTS,
   createBodyCollector,
   refusedBody,
+  admitBeforeBody,
 } from './transport/index.js';
 export type {
   RequestBodyStream,

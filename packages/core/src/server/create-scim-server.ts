@@ -1,33 +1,35 @@
 import { httpError, ScimException } from '../errors/scim-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
-import { authenticate } from './authenticate.js';
-import { postBulk } from './bulk/post-bulk.js';
-import { answerMe } from './me/me-endpoint.js';
-import { resolveBaseUrl } from './base-url.js';
-import { getResourceType, listResourceTypes } from './discovery/resource-types-endpoint.js';
-import { getSchema, listSchemas } from './discovery/schemas-endpoint.js';
-import { getServiceProviderConfig } from './discovery/service-provider-config.js';
-import { describeEndpoint } from './context/describe-endpoint.js';
-import { announceRequest, finishRequest } from './context/finish-request.js';
-import { actingTenant, locateTenant } from './context/locate-tenant.js';
-import { logScopeOf, openTrail, type RequestTrail } from './context/request-trail.js';
-import { traceRequest } from './context/trace-request.js';
-import { tracedStore } from './context/traced-store.js';
-import type { Exchange } from './exchange.js';
-import { checkQueryParameters } from './limits/query-parameter-limit.js';
-import { reportError } from './notify-change.js';
-import { createResource } from './operations/create-resource.js';
-import { deleteResource } from './operations/delete-resource.js';
-import { listResources, searchResources } from './operations/list-resources.js';
-import { patchResource } from './operations/patch-resource.js';
-import { readResource } from './operations/read-resource.js';
-import { replaceResource } from './operations/replace-resource.js';
-import { rootSearch } from './operations/root-search.js';
-import { route, type Endpoint } from './route.js';
-import type { ScimServerConfig } from './scim-server-config.js';
-import type { ScimRequest, ScimResponse } from './scim-request.js';
-import { errorResponse } from './serialize.js';
-import { createServerContext, type ServerContext } from './server-context.js';
+import { admitRequest } from './request/admission.js';
+import { authorizeOperation } from './request/authorize.js';
+import { authenticate } from './request/authenticate.js';
+import { postBulk } from './endpoints/bulk/post-bulk.js';
+import { answerMe } from './endpoints/me/me-endpoint.js';
+import { resolveBaseUrl } from './request/base-url.js';
+import { getResourceType, listResourceTypes } from './endpoints/discovery/resource-types-endpoint.js';
+import { getSchema, listSchemas } from './endpoints/discovery/schemas-endpoint.js';
+import { getServiceProviderConfig } from './endpoints/discovery/service-provider-config.js';
+import { describeEndpoint } from './observe/describe-endpoint.js';
+import { announceRequest, finishRequest } from './observe/finish-request.js';
+import { actingTenant, locateTenant } from './tenancy/locate-tenant.js';
+import { logScopeOf, openTrail, type RequestTrail } from './observe/request-trail.js';
+import { traceRequest } from './observe/trace-request.js';
+import { tracedStore } from './observe/traced-store.js';
+import type { Exchange } from './request/exchange.js';
+import { checkQueryParameters } from './request/query-parameter-limit.js';
+import { reportError } from './observe/notify-change.js';
+import { createResource } from './endpoints/resources/create-resource.js';
+import { deleteResource } from './endpoints/resources/delete-resource.js';
+import { listResources, searchResources } from './endpoints/resources/list-resources.js';
+import { patchResource } from './endpoints/resources/patch-resource.js';
+import { readResource } from './endpoints/resources/read-resource.js';
+import { replaceResource } from './endpoints/resources/replace-resource.js';
+import { rootSearch } from './endpoints/resources/root-search.js';
+import { route, type Endpoint } from './request/route.js';
+import type { ScimServerConfig } from './config/scim-server-config.js';
+import type { ScimRequest, ScimResponse } from './request/scim-request.js';
+import { errorResponse } from './response/serialize.js';
+import { createServerContext, type ServerContext } from './config/server-context.js';
 import { withEntry } from '../json/with-entry.js';
 
 /** A configured SCIM service provider. Transport-free: adapters feed it `ScimRequest`s. */
@@ -37,6 +39,12 @@ export interface ScimServer {
    * a SCIM error response (an unexpected one a generic 500, reported to the logger).
    */
   handle(request: ScimRequest): Promise<ScimResponse>;
+  /**
+   * Decide on a request before its body is read (`config.admit`, a rate limit): the response
+   * refusing it, or undefined to read the body and `handle()` it. Never rejects. Adapters call it
+   * first; without `config.admit` it answers undefined at once.
+   */
+  admit(request: ScimRequest): Promise<ScimResponse | undefined>;
   /** The schemas and resource types this server serves. */
   readonly registry: SchemaRegistry;
   /** The configuration the server was created with. */
@@ -56,6 +64,7 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
     registry: context.registry,
     config,
     handle: (request) => handle(context, request),
+    admit: (request) => admitRequest(context, request),
   };
 }
 
@@ -117,7 +126,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
     };
-    return await dispatch(exchange, endpoint.value);
+    return await authorizedDispatch(exchange, endpoint.value);
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
     trail.failure = error;
@@ -133,7 +142,18 @@ function tracedContext(context: ServerContext, trail: RequestTrail): ServerConte
   return { ...context, store: tracedStore(context.store, tracing, context.tracer, trail.traceContext) };
 }
 
-async function dispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
+/** `authorize` (when configured) before the operation runs: the request's, then each Bulk operation's and `/Me`'s target. */
+async function authorizedDispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
+  if (exchange.context.config.authorize === undefined) return dispatch(exchange, endpoint);
+  const refused = await authorizeOperation(exchange, endpoint, false);
+  if (refused !== undefined) return errorResponse(refused);
+  return dispatch(exchange, endpoint, async (inner, target) => {
+    const denied = await authorizeOperation(inner, target, endpoint.operation === 'bulk');
+    return denied === undefined ? dispatch(inner, target) : errorResponse(denied);
+  });
+}
+
+async function dispatch(exchange: Exchange, endpoint: Endpoint, next: (exchange: Exchange, endpoint: Endpoint) => Promise<ScimResponse> = dispatch): Promise<ScimResponse> {
   switch (endpoint.operation) {
     case 'create':
       return createResource(exchange, endpoint.type);
@@ -163,8 +183,8 @@ async function dispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimRes
       return getServiceProviderConfig(exchange);
     case 'bulk':
       // Each operation goes through this same dispatch: one pipeline for single and bulk requests.
-      return postBulk(exchange, dispatch);
+      return postBulk(exchange, next);
     case 'me':
-      return answerMe(exchange, endpoint.action, dispatch);
+      return answerMe(exchange, endpoint.action, next);
   }
 }
