@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth', 'client', 'cli'];
+const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth', 'console', 'client', 'cli'];
 /** Entry point → names it must export (a subset: the ones the docs use). */
 const documented = {
   '@scimkit/core': [
@@ -41,6 +41,7 @@ const documented = {
     'createTokenEndpoint', 'createTokenVerifier', 'oauthAuthentication', 'scopePolicy', 'rateLimit', 'createSigningKeys',
     'createMemoryClientStore', 'createPostgresClientStore', 'createClient', 'rotateClientSecret', 'revokeClient', 'hashSecret', 'verifySecret',
   ],
+  '@scimkit/console': ['createRequestLog', 'createMemoryLogStore', 'createPostgresLogStore'],
   '@scimkit/client': ['createScimClient', 'patchOps', 'userFilter', 'groupFilter', 'filterBuilder', 'bearerAuth', 'clientCredentialsAuth', 'ScimResponseError', 'ScimPreconditionFailedError'],
   '@scimkit/cli': ['runChecks', 'ALL_CHECKS', 'main', 'junitReport'],
 };

@@ -62,6 +62,8 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
+  RecordedRequest,
+  RequestRecorder,
 } from './server/index.js';
 
 // Events: derived from committed writes, kept by the store in its outbox (docs/concepts/events.md).
@@ -73,7 +75,8 @@ export { bearerToken } from './auth/index.js';
 export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
-export { createMemoryStore, uniqueKey } from './store/index.js';
+export { createMemoryStore } from './store/index.js';
+export { comparisonKey, uniqueKey } from './values/index.js';
 export type {
   MemoryStoreOptions,
   ScimStore,
@@ -89,6 +92,8 @@ export type {
   DeleteContext,
   MultiValuedChange,
   ReferenceAttribute,
+  ReferenceLookup,
+  Referral,
   CascadedChange,
   FilterSemantics,
   AttributeFacts,

@@ -32,7 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
       // Creation order: the order of an unsorted list and the tie-break of every sort.
       `CREATE INDEX scim_resources_seq ON ${t.resources} (tenant, resource_type, seq)`,
       // The lookups identity providers make before every write (userName, externalId, group displayName),
-      // on the key `eq` compares for caseExact false: NFC, lower-cased (the core's uniqueKey).
+      // on the key `eq` compares for caseExact false: NFC, lower-cased (the core's comparisonKey).
       `CREATE INDEX scim_resources_user_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'userName', NFC)))`,
       `CREATE INDEX scim_resources_external_id ON ${t.resources} (tenant, resource_type, (data->>'externalId'))`,
       `CREATE INDEX scim_resources_display_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'displayName', NFC)))`,
@@ -102,6 +102,17 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     name: 'transactional outbox of events',
     statements: (t) => outboxStatements(t.schema),
+  },
+  {
+    version: 4,
+    name: 'unique values without a foreign key',
+    statements: (t) => [
+      // The foreign key's check locked the new resource row (FOR KEY SHARE: a second write of the row
+      // in every create) and its cascade is now done by the store: a delete removes the resource's
+      // unique values in the same statement, and a value whose holder no longer exists (deleted by
+      // hand, or by an instance older than this version) is freed when a write claims it.
+      `ALTER TABLE ${t.uniqueValues} DROP CONSTRAINT IF EXISTS scim_unique_values_tenant_resource_type_id_fkey`,
+    ],
   },
 ];
 

@@ -12,10 +12,11 @@ export type {
   DeleteContext,
   MultiValuedChange,
   ReferenceAttribute,
+  ReferenceLookup,
+  Referral,
   CascadedChange,
   FilterSemantics,
   AttributeFacts,
 } from './scim-store.js';
 export { createMemoryStore } from './memory-store.js';
-export { uniqueKey } from './unique-value.js';
 export type { MemoryStoreOptions } from './memory-store.js';

@@ -3,7 +3,7 @@ import { scimError } from '../../../errors/scim-error.js';
 import { compileFilter } from '../../../filter/compile-filter.js';
 import { compileSort } from '../../../filter/compile-sort.js';
 import type { ScimResource } from '../../../schema/scim-resource.js';
-import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../query/budget/index.js';
+import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../../budget/index.js';
 import type { Exchange } from '../../request/exchange.js';
 import { mentionsLocation, overServedForm } from '../../query/location-query.js';
 import { locateResource, presentResource } from '../../response/present-resource.js';
@@ -70,10 +70,13 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   if (compare !== undefined) found.sort((a, b) => (charge(budget, 1) ? compare.value(a.resource, b.resource) : 0));
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
-  const computed: { type: ServedType; resource: ScimResource }[] = [];
-  for (const { type, resource } of page) {
-    const [shown] = await withComputedAttributes(exchange, type, [resource], selection);
-    computed.push({ type, resource: shown ?? resource });
+  // Computed attributes per type, for the page's resources of that type at once.
+  const computed = page.map((item) => ({ ...item }));
+  for (const type of types) {
+    const of = computed.filter((item) => item.type === type);
+    if (of.length === 0) continue;
+    const shown = await withComputedAttributes(exchange, type, of.map((item) => item.resource), selection);
+    of.forEach((item, index) => (item.resource = shown[index] ?? item.resource));
   }
   const resources = presentWithinBudget(computed, ({ type, resource }) => presentResource(type, resource, exchange.baseUrl, selection), budget);
   if (!resources.ok) return errorResponse(resources.error);
