@@ -12,13 +12,18 @@ const project = (name: string, include: string[], testTimeout = 10_000) => ({
  */
 const postgresServer = process.env['SCIMKIT_PG_URL'] ? [project('postgres-server', ['packages/postgres/test-server/**/*.test.ts'], 60_000)] : [];
 
+/** The mapped SQL store on the PostgreSQL and MariaDB servers, when .ci/run found them (SCIMKIT_PG_URL, SCIMKIT_MYSQL_URL). */
+const sqlServers = process.env['SCIMKIT_PG_URL'] || process.env['SCIMKIT_MYSQL_URL'] ? [project('sql-server', ['packages/sql/test-server/**/*.test.ts'], 60_000)] : [];
+
 /** The real list of test projects: `npm test` runs every one of them. */
 export default defineWorkspace([
   project('core', ['packages/core/test/**/*.test.ts']),
   project('adapters', ['packages/node/test/**/*.test.ts', 'packages/express/test/**/*.test.ts', 'packages/koa/test/**/*.test.ts', 'packages/fetch/test/**/*.test.ts', 'packages/fastify/test/**/*.test.ts']),
   project('postgres', ['packages/postgres/test/**/*.test.ts'], 60_000),
+  project('sql', ['packages/sql/test/**/*.test.ts'], 60_000),
   project('http', ['tests/http/**/*.test.ts'], 30_000),
   project('fuzz', ['tests/fuzz/**/*.test.ts'], 60_000),
   project('examples', ['examples/*/test/**/*.test.ts'], 30_000),
   ...postgresServer,
+  ...sqlServers,
 ]);

@@ -82,6 +82,7 @@ export type {
   ReferenceAttribute,
   CascadedChange,
   FilterSemantics,
+  FilterDecision,
   AttributeFacts,
 } from './store/index.js';
 

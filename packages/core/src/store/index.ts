@@ -14,6 +14,7 @@ export type {
   ReferenceAttribute,
   CascadedChange,
   FilterSemantics,
+  FilterDecision,
   AttributeFacts,
 } from './scim-store.js';
 export { createMemoryStore } from './memory-store.js';
