@@ -45,7 +45,9 @@ export function mappedResolver(mapping: CompiledMapping, dialect: DialectSql, me
       const keys = resolved.keys;
       const top = (keys[0] ?? '').toLowerCase();
       if (keys.length === 1 && top === 'id') {
-        return { kind: 'column', sql: column(mapping.table.id.column), type: 'string', caseExact: true, accepts: (value) => acceptsId(mapping, value) };
+        const id = column(mapping.table.id.column);
+        const text = dialect.name === 'postgres' ? sql`CAST(${id} AS text)` : dialect.name === 'mysql' ? sql`CAST(${id} AS CHAR)` : sql`CAST(${id} AS TEXT)`;
+        return { kind: 'column', sql: id, type: 'string', caseExact: true, accepts: (value) => acceptsId(mapping, value), text };
       }
       if (top === 'meta') {
         const sub = (keys[1] ?? '').toLowerCase();

@@ -17,6 +17,8 @@ export interface MappedAttribute {
   readonly extension?: string;
   readonly write?: ColumnMapping['write'];
   readonly read?: ColumnMapping['read'];
+  /** Written when the resource has no value. */
+  readonly default?: unknown;
 }
 
 /** A mapping checked against its resource type, ready for reads, writes and translation. */
@@ -36,7 +38,10 @@ export function compileMapping(resourceType: string, model: ResourceModel, table
   const attributes: MappedAttribute[] = [];
   for (const [path, target] of Object.entries(table.attributes)) {
     const column = typeof target === 'string' ? target : target.column;
-    const converters = typeof target === 'string' ? {} : { ...(target.write ? { write: target.write } : {}), ...(target.read ? { read: target.read } : {}) };
+    const converters =
+      typeof target === 'string'
+        ? {}
+        : { ...(target.write ? { write: target.write } : {}), ...(target.read ? { read: target.read } : {}), ...(target.default === undefined ? {} : { default: target.default }) };
     const element = ELEMENT.exec(path);
     if (element !== null) {
       const [, base = '', selector = '', value = '', sub = ''] = element;

@@ -66,6 +66,8 @@ export interface ColumnMapping {
   readonly write?: (value: unknown) => unknown;
   /** The column value → the attribute value (undefined: the attribute is absent). */
   readonly read?: (value: unknown) => unknown;
+  /** The attribute value written when a resource has none, for a `NOT NULL` column (`active: { column: 'is_active', default: true }`). */
+  readonly default?: unknown;
 }
 
 /** Membership rows: one row per (group, member). */

@@ -164,17 +164,18 @@ export function resourceToRow(mapping: CompiledMapping, resource: ScimResource, 
   const columns: Record<string, unknown> = {};
   const written = new Map<string, unknown>();
   for (const attribute of mapping.attributes) {
-    const taken = attribute.element === undefined ? takeValue(rest, attribute.keys, false) : takeElement(rest, attribute, false);
+    const found = attribute.element === undefined ? takeValue(rest, attribute.keys, false) : takeElement(rest, attribute, false);
+    const taken = found ?? attribute.default;
     const value = taken === undefined ? undefined : attribute.write !== undefined ? attribute.write(taken) : writeValue(attribute, taken, dialect);
     if (written.has(attribute.column)) {
       // A second path on one column: kept only when it says the same as the first.
-      if (taken !== undefined && sameValue(written.get(attribute.column), value)) {
+      if (found !== undefined && sameValue(written.get(attribute.column), value)) {
         if (attribute.element === undefined) takeValue(rest, attribute.keys, true);
         else takeElement(rest, attribute, true);
       }
       continue;
     }
-    if (taken !== undefined) {
+    if (found !== undefined) {
       if (attribute.element === undefined) takeValue(rest, attribute.keys, true);
       else takeElement(rest, attribute, true);
     }

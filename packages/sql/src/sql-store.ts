@@ -20,7 +20,7 @@ import type { IgnoredAttribute, TableMapping, UnmappedPolicy } from './mapping.j
 import { CREATED, ID, MODIFIED, resourceToRow, restPaths, rowToResource, VERSION, versionNumber, type MemberElement } from './row-codec.js';
 import { translateFilter } from './translate-filter.js';
 import { translateSort } from './translate-sort.js';
-import { uniqueViolation } from './unique-violation.js';
+import { notNullViolation, uniqueViolation } from './unique-violation.js';
 
 export interface SqlStoreOptions {
   /** The application's Kysely instance (or one `fromBetterSqlite3`, `fromPgPool`, `fromMysqlPool`, `fromPGlite` made). */
@@ -291,6 +291,11 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   };
 
   const refusal = (mapping: CompiledMapping, error: unknown, ctx: WriteContext): StoreWriteResult | undefined => {
+    const empty = notNullViolation(error);
+    if (empty !== undefined) {
+      const path = mapping.attributes.find((a) => a.column.toLowerCase() === empty.toLowerCase())?.path ?? empty;
+      return { ok: false, reason: 'invalidValue', detail: `This service needs a value for '${path}' (its column cannot be empty)` };
+    }
     const column = uniqueViolation(error);
     if (column === undefined) return undefined;
     const attribute =

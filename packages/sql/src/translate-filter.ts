@@ -6,7 +6,17 @@ import { dialectSql, type DialectSql, type SqlDialectName } from './dialect.js';
 /** Where the value of an attribute path is, for the translator. */
 export type ColumnTarget =
   /** A column holding the attribute's only value. `emptyIsAbsent`: an empty string reads as no value (one element of a multi-valued attribute). */
-  | { readonly kind: 'column'; readonly sql: RawBuilder<unknown>; readonly type: AttributeType; readonly caseExact: boolean; readonly emptyIsAbsent?: boolean; readonly accepts?: (value: string) => boolean }
+  | {
+      readonly kind: 'column';
+      readonly sql: RawBuilder<unknown>;
+      readonly type: AttributeType;
+      readonly caseExact: boolean;
+      readonly emptyIsAbsent?: boolean;
+      /** Only values this accepts can equal the column's (a UUID for a uuid column). */
+      readonly accepts?: (value: string) => boolean;
+      /** The column as text, for a column of another type (a uuid id): used for all but equality. */
+      readonly text?: RawBuilder<unknown>;
+    }
   /** The store never holds this attribute: every comparison is false, `pr` too. */
   | { readonly kind: 'absent' }
   /** Values kept as rows of another table (`members.value` in a join table). */
@@ -109,7 +119,8 @@ function leaf(filter: CompareFilter | PresentFilter, context: Context): Part {
     return { sql: TRUE, exact: false };
   }
   if (target.kind === 'absent') {
-    const holds = filter.kind === 'compare' && filter.value === null && filter.op === 'eq' ? true : filter.kind === 'compare' && filter.op === 'ne';
+    // Absent: `eq null` and `ne <value>` hold; `pr`, `ne null` and every other comparison do not.
+    const holds = filter.kind === 'compare' && ((filter.value === null && filter.op === 'eq') || (filter.value !== null && filter.op === 'ne'));
     return { sql: holds ? TRUE : FALSE, exact: true };
   }
   if (target.kind === 'rows') {
@@ -122,7 +133,7 @@ function leaf(filter: CompareFilter | PresentFilter, context: Context): Part {
     }
     return untranslatable(facts, context);
   }
-  const column = target.sql;
+  const column = target.text ?? target.sql;
   const present = presence(target, context);
   if (filter.kind === 'present') return { sql: present, exact: true };
   if (filter.value === null) {
@@ -144,7 +155,7 @@ function untranslatable(facts: AttributeFacts, context: Context): Part {
 }
 
 function presence(target: Extract<ColumnTarget, { kind: 'column' }>, context: Context): RawBuilder<boolean> {
-  const c = target.sql;
+  const c = target.text ?? target.sql;
   if (target.type === 'string' || target.type === 'reference' || target.type === 'binary') return sql<boolean>`(${c} IS NOT NULL AND ${context.dialect.binaryCompare(c, '>', sql`''`)})`;
   return sql<boolean>`(${c} IS NOT NULL)`;
 }
@@ -179,7 +190,7 @@ function comparison(
         return op === 'eq' ? { sql: FALSE, exact: true } : undefined;
       }
       if (target.caseExact || target.type === 'binary') {
-        if (op === 'eq') return { sql: dialect.name === 'mysql' ? dialect.binaryCompare(c, '=', sql`${value}`) : sql<boolean>`(${c} = ${value})`, exact: true };
+        if (op === 'eq') return { sql: dialect.name === 'mysql' ? dialect.binaryCompare(c, '=', sql`${value}`) : sql<boolean>`(${target.sql} = ${value})`, exact: true };
         if (op === 'co') return { sql: dialect.contains(c, value), exact: true };
         if (op === 'sw') return { sql: dialect.startsWith(c, value), exact: true };
         if (op === 'ew') return { sql: dialect.endsWith(c, value), exact: true };

@@ -18,7 +18,7 @@ export function translateSort(
   if (facts === undefined) return undefined;
   const target = options.resolver.resolve(sort.path, facts);
   if (target === undefined || target.kind !== 'column') return undefined;
-  const c = target.sql;
+  const c = target.text ?? target.sql;
   let key: RawBuilder<unknown> | undefined;
   switch (target.type) {
     case 'dateTime':

@@ -23,3 +23,14 @@ export function uniqueViolation(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Whether `error` is a NOT NULL violation (a column the mapping leaves empty), by dialect. */
+export function notNullViolation(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { code?: unknown; errno?: unknown; message?: unknown; column?: unknown };
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (e.code === '23502') return typeof e.column === 'string' ? e.column : (/column "([^"]+)"/.exec(message)?.[1] ?? '');
+  if (e.code === 'ER_BAD_NULL_ERROR' || e.errno === 1048 || e.code === 'ER_NO_DEFAULT_FOR_FIELD' || e.errno === 1364) return /'([^']+)'/.exec(message)?.[1] ?? '';
+  if (e.code === 'SQLITE_CONSTRAINT_NOTNULL') return /failed: (?:[\w$]+\.)?([\w$]+)/.exec(message)?.[1] ?? '';
+  return undefined;
+}

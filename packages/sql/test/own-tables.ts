@@ -14,7 +14,7 @@ export const ownTablesMapping: Record<string, TableMapping> = {
       'name.givenName': 'first_name',
       'name.familyName': 'last_name',
       displayName: 'display_name',
-      active: 'is_active',
+      active: { column: 'is_active', default: true },
       externalId: 'external_ref',
       title: 'job_title',
       'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department': 'department',

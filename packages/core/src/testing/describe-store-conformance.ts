@@ -10,10 +10,20 @@ import { describeIgnoredReferences, describeReferences } from './describe-refere
 import { describeSortAndPaging } from './describe-sort-and-paging.js';
 import { describeTenancy } from './describe-tenancy.js';
 import { describeUniqueness } from './describe-uniqueness.js';
+import { describeProfile } from './describe-profile.js';
+import type { StoreProfile } from './store-profile.js';
 
 export interface StoreConformanceOptions {
   /** Per-test timeout in milliseconds, for stores behind a network. Default 10,000. */
   readonly timeout?: number;
+  /**
+   * For a store with its own schema (mapped columns over the application's tables): the resource
+   * types, declared attributes and id format it keeps. The kit then runs the profile suite (the
+   * store's own versions and ids, uniqueness, declared attributes kept, tenants only when
+   * `capabilities.tenancy` is not `'single'`, and the differential property test) instead of the
+   * document-store suite, whose fixed schema and resources such a store cannot keep.
+   */
+  readonly profile?: StoreProfile;
 }
 
 /**
@@ -36,6 +46,21 @@ export interface StoreConformanceOptions {
 export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>, options: StoreConformanceOptions = {}): void {
   describe(`ScimStore conformance: ${name}`, { timeout: options.timeout ?? 10_000 }, async () => {
     const declared = (await factory()).capabilities ?? {};
+    if (options.profile !== undefined) {
+      let fresh: ScimStore | undefined;
+      beforeEach(async () => {
+        fresh = await factory();
+      });
+      describeProfile(
+        () => {
+          if (fresh === undefined) throw new Error('the store factory has not run');
+          return fresh;
+        },
+        options.profile,
+        { tenancy: declared.tenancy ?? 'multi', versions: declared.versions ?? 'core' },
+      );
+      return;
+    }
     let current: ScimStore | undefined;
     let models: ConformanceModels | undefined;
     beforeEach(async () => {
