@@ -4,10 +4,11 @@ import { compileMapping } from './compile-mapping.js';
 
 /**
  * The schemas a mapping stores, for `/Schemas` and `/ResourceTypes` (pass them as `schemas` to
- * `createScimServer` with the same URNs): every attribute with a mapped column, their parents, the
- * sub-attributes a typed element keeps (`emails` with `value` and `type`), `members` when a join
- * table keeps them, and everything when the table has a JSON column. Attributes `id`, `externalId`
- * and `meta` are common attributes (RFC 7643 §3.1) and not part of any schema.
+ * `createScimServer`; they keep the built-in URNs): every top-level attribute with a mapped column,
+ * served whole (its sub-attributes and other elements then reach the store's unmapped policy),
+ * `members` when a join table keeps them, `groups` (computed), and everything when the table has a
+ * JSON column. Top-level attributes left out are the core's to refuse or drop (`unknownAttributes`).
+ * `id`, `externalId` and `meta` are common attributes (RFC 7643 §3.1), in no schema.
  */
 export function mappedSchemas(registry: SchemaRegistry, mapping: Readonly<Record<string, TableMapping>>): SchemaDefinitionInput[] {
   const kept = new Map<string, Set<string>>();
@@ -63,8 +64,9 @@ function subset(schema: SchemaDefinition, paths: ReadonlySet<string>): SchemaDef
   for (const attribute of schema.attributes) {
     const name = attribute.name.toLowerCase();
     if (!paths.has(name)) continue;
-    const subs = attribute.subAttributes?.filter((sub) => paths.has(`${name}.${sub.name.toLowerCase()}`));
-    attributes.push({ ...(attribute as AttributeDefinitionInput), ...(attribute.subAttributes === undefined ? {} : { subAttributes: (subs ?? []) as AttributeDefinitionInput[] }) });
+    // A mapped attribute is served whole: the sub-attributes and elements clients send with it
+    // (`emails[].primary`) reach the store, whose unmapped policy rejects or reports them.
+    attributes.push(attribute as AttributeDefinitionInput);
   }
   return { ...(schema as SchemaDefinitionInput), attributes };
 }
