@@ -98,12 +98,12 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   };
 
   const mappingOf = (type: string): CompiledMapping | undefined => mappings.get(type);
-  const tenantOf = (mapping: CompiledMapping, ctx: StoreContext | undefined): RawBuilder<boolean> => {
+  const tenantOf = (mapping: CompiledMapping, ctx: StoreContext | undefined, alias = 't.'): RawBuilder<boolean> => {
     if (mapping.table.tenant === undefined) {
       if (ctx?.tenant !== undefined) throw new Error(`@scimkit/sql: the ${mapping.resourceType} table has no tenant column; the store is single-tenant and was called for tenant '${ctx.tenant}'`);
       return sql<boolean>`(1 = 1)`;
     }
-    return sql<boolean>`(${sql.ref(`t.${mapping.table.tenant}`)} = ${ctx?.tenant ?? ''})`;
+    return sql<boolean>`(${sql.ref(`${alias}${mapping.table.tenant}`)} = ${ctx?.tenant ?? ''})`;
   };
   const idRef = (mapping: CompiledMapping) => sql.ref(`t.${mapping.table.id.column}`);
   const versionExpr = (mapping: CompiledMapping) => {
@@ -431,7 +431,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       }
       const m = mapping.table.members;
       if (m !== undefined) await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id}`.execute(trx);
-      await trx.deleteFrom(`${mapping.table.table} as t`).where(sql<boolean>`${idRef(mapping)} = ${id} AND ${scope}`).execute();
+      // No table alias: MariaDB refuses one in a single-table DELETE.
+      await sql`DELETE FROM ${sql.table(mapping.table.table)} WHERE ${sql.ref(mapping.table.id.column)} = ${id} AND ${tenantOf(mapping, ctx, '')}`.execute(trx);
       return { ok: true } as const;
     });
   };
