@@ -196,22 +196,26 @@ function comparison(
         if (op === 'ew') return { sql: dialect.endsWith(c, value), exact: true };
         return { sql: dialect.binaryCompare(c, ORDER[op] as '=', sql`${value}`), exact: true };
       }
-      if (op === 'eq') {
-        const folded = dialect.foldKey(c);
-        if (folded !== undefined) return { sql: sql<boolean>`(${folded} = ${uniqueKey(value, false)})`, exact: true };
-        const lower = dialect.lower(c);
-        if (lower === undefined) return undefined;
-        // No NFC in this dialect: narrow by the composed and decomposed forms, confirm after reading.
-        const forms = [...new Set([value.normalize('NFC').toLowerCase(), value.normalize('NFD').toLowerCase()])];
-        return { sql: sql<boolean>`(${lower} IN (${sql.join(forms.map((f) => sql`${f}`))}))`, exact: false };
+      // caseExact false: every operator compares the NFC, lower-cased key (the evaluator's uniqueKey).
+      const key = uniqueKey(value, false);
+      const folded = dialect.foldKey(c);
+      if (folded !== undefined) {
+        if (op === 'eq') return { sql: sql<boolean>`(${folded} = ${key})`, exact: true };
+        if (op === 'co') return { sql: dialect.contains(folded, key), exact: true };
+        if (op === 'sw') return { sql: dialect.startsWith(folded, key), exact: true };
+        if (op === 'ew') return { sql: dialect.endsWith(folded, key), exact: true };
+        return { sql: dialect.binaryCompare(folded, ORDER[op] as '=', sql`${key}`), exact: true };
       }
       const lower = dialect.lower(c);
       if (lower === undefined) return undefined;
-      const needle = value.toLowerCase();
-      if (op === 'co') return { sql: dialect.contains(lower, needle), exact: true };
-      if (op === 'sw') return { sql: dialect.startsWith(lower, needle), exact: true };
-      if (op === 'ew') return { sql: dialect.endsWith(lower, needle), exact: true };
-      return { sql: dialect.binaryCompare(lower, ORDER[op] as '=', sql`${needle}`), exact: true };
+      // No NFC in this dialect: narrow by the composed and decomposed forms, confirm after reading.
+      const forms = [...new Set([key, value.normalize('NFD').toLowerCase()])];
+      const any = (test: (form: string) => RawBuilder<boolean>) => sql<boolean>`(${sql.join(forms.map(test), sql.raw(' OR '))})`;
+      if (op === 'eq') return { sql: sql<boolean>`(${lower} IN (${sql.join(forms.map((f) => sql`${f}`))}))`, exact: false };
+      if (op === 'co') return { sql: any((f) => dialect.contains(lower, f)), exact: false };
+      if (op === 'sw') return { sql: any((f) => dialect.startsWith(lower, f)), exact: false };
+      if (op === 'ew') return { sql: any((f) => dialect.endsWith(lower, f)), exact: false };
+      return undefined;
     }
     default:
       return undefined;
