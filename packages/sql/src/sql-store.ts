@@ -447,11 +447,16 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const order = q.sort === undefined ? [] : translateSort(q.sort, { dialect, resolver, facts });
     const where = sql<boolean>`${scope} AND ${filter.where}`;
     if (filter.exact && order !== undefined) {
+      const ordered = sql`ORDER BY ${sql.join([...order, idRef(mapping)])}`;
+      if (q.count === undefined) {
+        // Every match: no count of its own.
+        const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ${ordered}`.execute(db);
+        return { totalResults: rows.rows.length, resources: await toResources(db, mapping, rows.rows) };
+      }
       const counted = await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db);
       const total = Number(counted.rows[0]?.n ?? 0);
-      const paged = q.count !== undefined ? sql` LIMIT ${q.count} OFFSET ${Math.max(0, (q.startIndex ?? 1) - 1)}` : sql``;
-      if (q.count === 0) return { totalResults: total, resources: [] };
-      const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ORDER BY ${sql.join([...order, idRef(mapping)])}${paged}`.execute(db);
+      if (q.count === 0 || total === 0) return { totalResults: total, resources: [] };
+      const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${Math.max(0, (q.startIndex ?? 1) - 1)}`.execute(db);
       return { totalResults: total, resources: await toResources(db, mapping, rows.rows) };
     }
     // Not exact in SQL: narrow in SQL, confirm with the core's predicate, batch by batch, bounded.
@@ -487,8 +492,30 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     return { totalResults: sorted.length, resources: sorted.slice(start, start + q.count) };
   };
 
-  return {
+  /**
+   * The groups holding each of `resources` as a member, for a page of users in one statement (the
+   * computed `User.groups`, RFC 7643 §4.1.2): the optional `referrers` of the store contract. The
+   * groups come without their member lists, which the core does not read.
+   */
+  const referrers = async (lookup: { readonly resourceType: string; readonly attribute: string }, resources: readonly ScimResource[], ctx?: StoreContext): Promise<readonly { id: string; referrer: ScimResource }[]> => {
+    const mapping = mappingOf(lookup.resourceType);
+    const m = mapping?.table.members;
+    if (mapping === undefined || m === undefined || lookup.attribute.toLowerCase() !== 'members' || resources.length === 0) return [];
+    const target = mappings.get(m.memberType ?? 'User');
+    const ids = [...new Set(resources.map((r) => r.id))].filter((id) => (target === undefined ? true : acceptsId(target, id)));
+    if (ids.length === 0) return [];
+    const out: { id: string; referrer: ScimResource }[] = [];
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      const rows = await sql<Record<string, unknown>>`SELECT ${sql.ref(`j.${m.member}`)} AS ${sql.id('__scim_member')}, ${selectList(mapping)} FROM ${sql.table(m.table)} AS ${sql.id('j')} JOIN ${from(mapping)} ON ${idRef(mapping)} = ${sql.ref(`j.${m.group}`)} WHERE ${sql.ref(`j.${m.member}`)} IN (${sql.join(chunk)}) AND ${tenantOf(mapping, ctx)} ORDER BY ${idRef(mapping)}`.execute(db);
+      for (const row of rows.rows) out.push({ id: String(row['__scim_member']), referrer: rowToResource(mapping, row) });
+    }
+    return out;
+  };
+
+  const store: ScimStore & { referrers: typeof referrers } = {
     capabilities,
+    referrers,
     create,
     get: async (resourceType, id, ctx) => {
       const mapping = mappingOf(resourceType);
@@ -498,6 +525,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     delete: remove,
     query,
   };
+  return store;
 }
 
 function stableSort(resources: readonly ScimResource[], compare: (a: ScimResource, b: ScimResource) => number): ScimResource[] {

@@ -161,4 +161,30 @@ describe('@scimkit/sql features', () => {
       { user_id: b.id, source: 'scim' },
     ].sort((x, y) => x.source.localeCompare(y.source)));
   });
+
+  it('referrers: the groups of a page of users in one statement, without their member lists', async () => {
+    const connection = await database([
+      'CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, updated_at TEXT)',
+      'CREATE TABLE teams (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, updated_at TEXT)',
+      'CREATE TABLE team_members (team_id TEXT NOT NULL, user_id TEXT NOT NULL, PRIMARY KEY (team_id, user_id))',
+    ]);
+    const store = createSqlStore({
+      ...connection,
+      mapping: {
+        User: { table: 'users', id: { column: 'id' }, version: { column: 'updated_at', kind: 'timestamp' }, attributes: { userName: 'email' } },
+        Group: { table: 'teams', id: { column: 'id' }, version: { column: 'updated_at', kind: 'timestamp' }, attributes: { displayName: 'name' }, members: { table: 'team_members', group: 'team_id', member: 'user_id' } },
+      },
+    }) as ReturnType<typeof createSqlStore> & { referrers: (lookup: { resourceType: string; attribute: string; caseExact: boolean }, resources: readonly ScimResource[]) => Promise<readonly { id: string; referrer: ScimResource }[]> };
+    const [a, b, c] = [user('a@x'), user('b@x'), user('c@x')];
+    for (const u of [a, b, c]) await store.create('User', u, USER);
+    const group = (name: string, members: ScimResource[]) => ({ schemas: [URN.group], id: globalThis.crypto.randomUUID(), displayName: name, members: members.map((m) => ({ value: m.id, type: 'User' })), meta: { ...meta, resourceType: 'Group' } });
+    const ops = group('ops', [a, b]);
+    const dev = group('dev', [b]);
+    await store.create('Group', ops, { unique: [] });
+    await store.create('Group', dev, { unique: [] });
+    const found = await store.referrers({ resourceType: 'Group', attribute: 'members', caseExact: false }, [a, b, c]);
+    const pairs = found.map((f) => `${f.id === a.id ? 'a' : f.id === b.id ? 'b' : 'c'}:${f.referrer['displayName']}`).sort();
+    expect(pairs).toEqual(['a:ops', 'b:dev', 'b:ops']);
+    expect(found.every((f) => f.referrer['members'] === undefined)).toBe(true);
+  });
 });
