@@ -46,7 +46,8 @@ export interface SqlStoreOptions {
   readonly batchSize?: number;
   /**
    * Linking existing accounts: a create whose unique attribute (`userName`) matches a row SCIM does
-   * not own yet (its `source` column differs, or without one its `externalId` column is empty) adopts
+   * not own yet (its `source` column differs; or, without one, its `externalId` column is empty and
+   * the create brings an `externalId`, as Entra's do) adopts
    * that row (`'adopt'`: the row is updated and returned, 201) or answers 409 (`'reject'`, the default).
    * Either way it is logged.
    */
@@ -267,9 +268,15 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     return undefined;
   };
 
-  const adoptable = async (q: Transaction<any>, mapping: CompiledMapping, id: string): Promise<boolean> => {
+  /**
+   * Whether the row `id` is the application's own, not yet SCIM's: its `source` column says another
+   * owner; without one, its externalId column is empty and the create brings an externalId (which
+   * then marks the row as SCIM's, so a second create of the name is a 409).
+   */
+  const adoptable = async (q: Transaction<any>, mapping: CompiledMapping, id: string, resource: ScimResource): Promise<boolean> => {
     const source = mapping.table.source;
     const external = mapping.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'externalId');
+    if (source === undefined && (typeof resource['externalId'] !== 'string' || resource['externalId'] === '')) return false;
     const column = source?.column ?? external?.column;
     if (column === undefined) return false;
     const found = await sql<{ v: unknown }>`SELECT ${sql.ref(`t.${column}`)} AS v FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id}`.execute(q);
@@ -317,7 +324,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       return await db.transaction().execute(async (trx) => {
         const clash = await uniqueClash(trx, mapping, resource, ctx);
         if (clash !== undefined) {
-          if (options.existingRows === 'adopt' && (await adoptable(trx, mapping, clash.id))) {
+          if (options.existingRows === 'adopt' && (await adoptable(trx, mapping, clash.id, resource))) {
             const columns = { ...row.columns };
             stamp(mapping, columns, undefined, false);
             if (mapping.table.source !== undefined) columns[mapping.table.source.column] = mapping.table.source.value;
