@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { ScimStore, WriteContext } from '../store/scim-store.js';
@@ -10,6 +9,12 @@ import { runQuery } from './run-query.js';
 const USER: WriteContext = { unique: [{ path: 'userName', caseExact: false }] };
 const GROUP: WriteContext = { unique: [{ path: 'displayName', caseExact: false }] };
 const POPULATION = 24;
+
+/** fast-check, an optional peer dependency needed only for profiles: loaded when the differential tests run. */
+async function fastCheck(): Promise<typeof import('fast-check')> {
+  const loaded = (await import('fast-check')) as typeof import('fast-check') & { default?: typeof import('fast-check') };
+  return loaded.default ?? loaded;
+}
 
 /**
  * The kit for a store with its own schema (`options.profile`): create/get/replace/delete with the
@@ -124,8 +129,9 @@ export function describeProfile(store: () => ScimStore, profile: StoreProfile, d
     const paths = [...new Set(['userName', ...profile.declared, 'id', 'meta.created', 'meta.lastModified', 'meta.resourceType', 'nickName', 'emails.value', 'emails.type', 'name.middleName'])];
 
     it('filters', async () => {
+      const fc = await fastCheck();
       await fc.assert(
-        fc.asyncProperty(filterArbitrary(profile.user, paths, population), async (filter) => {
+        fc.asyncProperty(filterArbitrary(fc, profile.user, paths, population), async (filter) => {
           const mismatch = await differentialMismatch(store(), profile.user, { filter });
           if (mismatch !== undefined) throw new Error(mismatch);
         }),
@@ -135,9 +141,10 @@ export function describeProfile(store: () => ScimStore, profile: StoreProfile, d
 
     it('sorts and pages', async () => {
       const sortable = paths.filter((p) => !p.includes('['));
+      const fc = await fastCheck();
       await fc.assert(
         fc.asyncProperty(
-          fc.option(filterArbitrary(profile.user, paths, population), { nil: undefined }),
+          fc.option(filterArbitrary(fc, profile.user, paths, population), { nil: undefined }),
           fc.constantFrom(...sortable),
           fc.constantFrom('ascending' as const, 'descending' as const),
           fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }),
@@ -153,6 +160,7 @@ export function describeProfile(store: () => ScimStore, profile: StoreProfile, d
     if (profile.group !== undefined) {
       const groupModel = profile.group;
       it('filters on groups and their members (members.value, members.display, members.type)', async () => {
+        const fc = await fastCheck();
         const groups: ScimResource[] = [];
         for (let g = 0; g < 6; g++) {
           const members = population.filter((_, i) => (i + g) % (g + 2) === 0).map((u) => ({ value: u.id, type: 'User', ...(typeof u['displayName'] === 'string' ? { display: u['displayName'] } : {}) }));

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import type * as FastCheck from 'fast-check';
 import { compileFilter } from '../filter/compile-filter.js';
 import { compileSort, sortResources } from '../filter/compile-sort.js';
 import { parseAttrPath } from '../filter/parse-attr-path.js';
@@ -72,7 +72,7 @@ export async function differentialMismatch(store: ScimStore, model: ResourceMode
 }
 
 /** Filters over `paths` of `population`, with values taken from the resources (case, accents and substrings varied) and from a fixed pool. */
-export function filterArbitrary(model: ResourceModel, paths: readonly string[], population: readonly ScimResource[]): fc.Arbitrary<string> {
+export function filterArbitrary(fc: typeof FastCheck, model: ResourceModel, paths: readonly string[], population: readonly ScimResource[]): FastCheck.Arbitrary<string> {
   const valueOf = (path: string) => population.map((r) => getPathSafe(model, r, path)).filter((v) => v !== undefined && !Array.isArray(v));
   const leaf = fc.constantFrom(...paths).chain((path) => {
     const type = typeOfSafe(model, path);
