@@ -19,7 +19,8 @@ import { detectDialect, dialectSql, type DialectSql, type SqlDialectName } from 
 import type { IgnoredAttribute, TableMapping, UnmappedPolicy } from './mapping.js';
 import { CREATED, ID, MODIFIED, resourceToRow, restPaths, rowToResource, VERSION, versionNumber, type MemberElement } from './row-codec.js';
 import { translateFilter } from './translate-filter.js';
-import { translateSort } from './translate-sort.js';
+import { sortParts, translateSort } from './translate-sort.js';
+import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
 
 export interface SqlStoreOptions {
@@ -87,12 +88,14 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       // A logger never changes an answer.
     }
   };
+  log('info', `@scimkit/sql: a create whose userName matches an existing row not yet SCIM's is ${options.existingRows === 'adopt' ? 'adopted' : 'refused with 409'} (existingRows: ${options.existingRows ?? 'reject'})`);
   const multiTenant = [...mappings.values()].every((m) => m.table.tenant !== undefined);
   const storeIds = [...mappings.values()].some((m) => m.table.id.generate !== undefined && m.table.id.generate !== 'core');
   const capabilities: StoreCapabilities = {
     filter: () => true,
     sort: true,
     paging: true,
+    cursor: true,
     versions: 'store',
     ids: storeIds ? 'store' : 'core',
     tenancy: multiTenant ? 'multi' : 'single',
@@ -453,6 +456,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const filter = q.filter === undefined ? { where: sql<boolean>`(1 = 1)`, exact: true, untranslated: [] as readonly string[] } : translateFilter(q.filter, { dialect, resolver, facts });
     const order = q.sort === undefined ? [] : translateSort(q.sort, { dialect, resolver, facts });
     const where = sql<boolean>`${scope} AND ${filter.where}`;
+    if (q.cursor !== undefined && filter.exact && order !== undefined) return keysetPage(mapping, q, where, resolver);
     if (filter.exact && order !== undefined) {
       const ordered = sql`ORDER BY ${sql.join([...order, idRef(mapping)])}`;
       if (q.count === undefined) {
@@ -494,9 +498,52 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       after = String(rows[rows.length - 1]?.[ID]);
     }
     const sorted = q.semantics.compare === undefined ? matched : stableSort(matched, q.semantics.compare);
+    if (q.cursor !== undefined && q.count !== undefined) {
+      // Confirmed in JavaScript: the cursor is the offset into the confirmed, sorted matches.
+      const at = /^o(\d{1,9})$/.exec(q.cursor);
+      const start = at === null ? 0 : Number(at[1]);
+      const page = sorted.slice(start, start + q.count);
+      return {
+        totalResults: sorted.length,
+        resources: page,
+        ...(start + q.count < sorted.length && q.count > 0 ? { nextCursor: `o${start + q.count}` } : {}),
+        ...(start > 0 ? { previousCursor: `o${Math.max(0, start - q.count)}` } : {}),
+      };
+    }
     if (q.count === undefined) return { totalResults: sorted.length, resources: sorted };
     const start = Math.max(0, (q.startIndex ?? 1) - 1);
     return { totalResults: sorted.length, resources: sorted.slice(start, start + q.count) };
+  };
+
+  /** An RFC 9865 keyset page: after (or before) the cursor's row in the sort order, then the id. */
+  const keysetPage = async (mapping: CompiledMapping, q: StoreQuery, where: RawBuilder<boolean>, resolver: ReturnType<typeof mappedResolver>): Promise<StoreQueryResult> => {
+    const count = q.count ?? 0;
+    const parts = q.sort === undefined ? undefined : sortParts(q.sort, { dialect, resolver, facts: q.semantics.attribute });
+    const position = q.cursor === '' || q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const direction = position?.direction ?? 'n';
+    const counted = await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    if (count === 0) return { totalResults: total, resources: [] };
+    const after = position === undefined ? sql`` : sql` AND ${beyond(position, idRef(mapping), parts)}`;
+    const extra = parts === undefined ? sql`` : sql`, ${parts.missing} AS ${sql.id('__scim_missing')}, ${parts.key} AS ${sql.id('__scim_key')}`;
+    const fetched = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)}${extra} FROM ${from(mapping)} WHERE ${where}${after} ${keysetOrder(direction, idRef(mapping), parts)} LIMIT ${count + 1}`.execute(db)).rows;
+    const more = fetched.length > count;
+    const rows = fetched.slice(0, count);
+    if (direction === 'p') rows.reverse();
+    const at = (row: Record<string, unknown> | undefined, to: 'n' | 'p') =>
+      row === undefined ? undefined : encodeCursor({ direction: to, ...(parts === undefined ? {} : { missing: Number(row['__scim_missing']), key: row['__scim_key'] }), id: String(row[ID]) });
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    // Forward: a next page when a row beyond this page exists; a previous one unless this is the first page.
+    // Backward: a previous page when a row before this page exists; the next page always (the cursor's row follows).
+    const next = direction === 'n' ? (more ? at(last, 'n') : undefined) : (at(last, 'n') ?? (position === undefined ? undefined : encodeCursor({ ...position, direction: 'n' })));
+    const previous = direction === 'n' ? (position === undefined ? undefined : (at(first, 'p') ?? encodeCursor({ ...position, direction: 'p' }))) : more ? at(first, 'p') : undefined;
+    return {
+      totalResults: total,
+      resources: await toResources(db, mapping, rows),
+      ...(next === undefined ? {} : { nextCursor: next }),
+      ...(previous === undefined ? {} : { previousCursor: previous }),
+    };
   };
 
   /**

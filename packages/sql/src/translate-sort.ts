@@ -13,6 +13,24 @@ export function translateSort(
   sort: SortSpec,
   options: { readonly dialect: SqlDialectName | DialectSql; readonly resolver: ColumnResolver; readonly facts: (path: SortSpec['path']) => AttributeFacts | undefined },
 ): RawBuilder<unknown>[] | undefined {
+  const parts = sortParts(sort, options);
+  if (parts === undefined) return undefined;
+  const direction = sql.raw(parts.descending ? 'DESC' : 'ASC');
+  return [sql`${parts.missing} ${direction}`, sql`${parts.key} ${direction}`];
+}
+
+/** The pieces of a sort: 1 when the value is missing (else 0), the comparable key, and the direction. */
+export interface SortParts {
+  readonly missing: RawBuilder<unknown>;
+  readonly key: RawBuilder<unknown>;
+  readonly descending: boolean;
+}
+
+/** As translateSort, in pieces (for keyset paging). */
+export function sortParts(
+  sort: SortSpec,
+  options: { readonly dialect: SqlDialectName | DialectSql; readonly resolver: ColumnResolver; readonly facts: (path: SortSpec['path']) => AttributeFacts | undefined },
+): SortParts | undefined {
   const dialect = typeof options.dialect === 'string' ? dialectSql(options.dialect) : options.dialect;
   const facts = options.facts(sort.path);
   if (facts === undefined) return undefined;
@@ -35,7 +53,6 @@ export function translateSort(
     }
   }
   if (key === undefined) return undefined;
-  const direction = sql.raw(sort.order === 'descending' ? 'DESC' : 'ASC');
   const missing = target.emptyIsAbsent === true ? sql`CASE WHEN ${c} IS NULL OR ${c} = '' THEN 1 ELSE 0 END` : sql`CASE WHEN ${c} IS NULL THEN 1 ELSE 0 END`;
-  return [sql`${missing} ${direction}`, sql`${key} ${direction}`];
+  return { missing, key, descending: sort.order === 'descending' };
 }

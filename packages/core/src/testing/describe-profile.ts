@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { ScimStore, WriteContext } from '../store/scim-store.js';
-import { differentialMismatch, filterArbitrary } from './differential.js';
+import { cursorWalkMismatch, differentialMismatch, filterArbitrary } from './differential.js';
 import { getPath, profileId, profileUser, sampleValue, TEXT_POOL, withUserName } from './profile-resources.js';
 import type { StoreProfile } from './store-profile.js';
 import { runQuery } from './run-query.js';
@@ -21,7 +21,7 @@ async function fastCheck(): Promise<typeof import('fast-check')> {
  * store's own versions and ids, compare-and-swap, uniqueness, declared attributes kept, tenants when
  * the store keeps several, and the differential property test against the in-memory evaluator.
  */
-export function describeProfile(store: () => ScimStore, profile: StoreProfile, declared: { readonly tenancy: 'multi' | 'single'; readonly versions: 'core' | 'store' }): void {
+export function describeProfile(store: () => ScimStore, profile: StoreProfile, declared: { readonly tenancy: 'multi' | 'single'; readonly versions: 'core' | 'store'; readonly cursor: boolean }): void {
   const user = (index: number, seed = index) => profileUser(profile, index, (_path, type) => (seed % 7 === 3 ? undefined : sampleValue(type, seed + _path.length)));
   // A store that keeps the core's versions gets the next one with each write, as the core gives it.
   const named = (resource: ScimResource, userName: string): ScimResource => {
@@ -156,6 +156,26 @@ export function describeProfile(store: () => ScimStore, profile: StoreProfile, d
         { numRuns: Math.ceil((profile.runs ?? 60) / 2) },
       );
     });
+
+    if (declared.cursor) {
+      it('keyset cursors (RFC 9865): forward and backward walks give the sorted list', async () => {
+        const sortable = paths.filter((p) => !p.includes('['));
+        const fc = await fastCheck();
+        await fc.assert(
+          fc.asyncProperty(
+            fc.option(filterArbitrary(fc, profile.user, paths, population), { nil: undefined }),
+            fc.option(fc.constantFrom(...sortable), { nil: undefined }),
+            fc.constantFrom('ascending' as const, 'descending' as const),
+            fc.integer({ min: 1, max: 9 }),
+            async (filter, sortBy, sortOrder, count) => {
+              const mismatch = await cursorWalkMismatch(store(), profile.user, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder, count });
+              if (mismatch !== undefined) throw new Error(mismatch);
+            },
+          ),
+          { numRuns: Math.ceil((profile.runs ?? 60) / 3) },
+        );
+      });
+    }
 
     if (profile.group !== undefined) {
       const groupModel = profile.group;

@@ -58,7 +58,7 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
           return fresh;
         },
         options.profile,
-        { tenancy: declared.tenancy ?? 'multi', versions: declared.versions ?? 'core' },
+        { tenancy: declared.tenancy ?? 'multi', versions: declared.versions ?? 'core', cursor: declared.cursor === true },
       );
       return;
     }

@@ -7,7 +7,7 @@ import type { ResourceModel } from '../schema/resource-model.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { ScimStore, StoreContext } from '../store/scim-store.js';
 import { getPath, TEXT_POOL, typeOf } from './profile-resources.js';
-import { runQuery } from './run-query.js';
+import { runCursorQuery, runQuery } from './run-query.js';
 
 /** One query of the differential test. */
 export interface DifferentialCase {
@@ -69,6 +69,59 @@ export async function differentialMismatch(store: ScimStore, model: ResourceMode
     }
   }
   return undefined;
+}
+
+/**
+ * For a store with `capabilities.cursor`: walks `query` forward by RFC 9865 cursors in pages of
+ * `count`, then back from the last page, and compares both walks with the in-memory evaluator's
+ * order (same ids, same sort key at every position, no page repeated or skipped).
+ */
+export async function cursorWalkMismatch(store: ScimStore, model: ResourceModel, query: DifferentialCase & { readonly count: number }, ctx: StoreContext = {}): Promise<string | undefined> {
+  const parsed = query.filter === undefined ? undefined : parseFilter(query.filter);
+  if (parsed !== undefined && !parsed.ok) return undefined;
+  const matches = parsed === undefined ? undefined : compileFilter(parsed.value, model);
+  if (matches !== undefined && !matches.ok) return undefined;
+  const sortPath = query.sortBy === undefined ? undefined : parseAttrPath(query.sortBy);
+  if (sortPath !== undefined && !sortPath.ok) return undefined;
+  const compare = sortPath === undefined ? undefined : compileSort(sortPath.value, query.sortOrder ?? 'ascending', model);
+  if (compare !== undefined && !compare.ok) return undefined;
+  const all = (await runQuery(store, model, {}, ctx)).resources;
+  let expected = matches === undefined ? [...all] : all.filter(matches.value);
+  if (compare !== undefined) expected = sortResources(expected, compare.value);
+  const base = { ...(query.filter === undefined ? {} : { filter: query.filter }), ...(query.sortBy === undefined ? {} : { sortBy: query.sortBy, sortOrder: query.sortOrder ?? 'ascending' }), count: query.count };
+  const where = `cursor walk ${JSON.stringify(base)}`;
+  const pages: ScimResource[][] = [];
+  let cursor = '';
+  let last: { previousCursor?: string } = {};
+  for (let i = 0; i <= expected.length + 1; i++) {
+    const page = await runCursorQuery(store, model, { ...base, cursor }, ctx);
+    if (page.totalResults !== expected.length) return `${where}: totalResults ${page.totalResults}, the in-memory evaluator finds ${expected.length}`;
+    pages.push([...page.resources]);
+    last = page;
+    if (page.nextCursor === undefined) break;
+    if (page.resources.length === 0) return `${where}: an empty page with a nextCursor`;
+    cursor = page.nextCursor;
+  }
+  const forward = pages.flat();
+  const check = (walked: readonly ScimResource[], label: string): string | undefined => {
+    const show = (list: readonly ScimResource[]) => list.map((r) => r.id).join(', ');
+    if (walked.length !== expected.length || new Set(walked.map((r) => r.id)).size !== walked.length) return `${where} ${label}: walked [${show(walked)}], expected [${show(expected)}]`;
+    const ids = new Set(walked.map((r) => r.id));
+    if (expected.some((r) => !ids.has(r.id))) return `${where} ${label}: walked [${show(walked)}], expected [${show(expected)}]`;
+    if (compare !== undefined) for (let i = 0; i < walked.length; i++) if (compare.value(walked[i] as ScimResource, expected[i] as ScimResource) !== 0) return `${where} ${label}: position ${i + 1} out of order`;
+    return undefined;
+  };
+  const forwardMismatch = check(forward, 'forward');
+  if (forwardMismatch !== undefined) return forwardMismatch;
+  // Back from the last page: each previous page, prepended, must rebuild the same list.
+  const backward: ScimResource[] = [...(pages[pages.length - 1] ?? [])];
+  let previous = last.previousCursor;
+  for (let i = 0; previous !== undefined && i <= expected.length + 1; i++) {
+    const page = await runCursorQuery(store, model, { ...base, cursor: previous }, ctx);
+    backward.unshift(...page.resources);
+    previous = page.previousCursor;
+  }
+  return check(backward, 'backward');
 }
 
 /** Filters over `paths` of `population`, with values taken from the resources (case, accents and substrings varied) and from a fixed pool. */
