@@ -14,4 +14,6 @@ export const sourceAliases = {
   '@scimkit/fastify': at('./packages/fastify/src/index.ts'),
   '@scimkit/postgres': at('./packages/postgres/src/index.ts'),
   '@scimkit/sql': at('./packages/sql/src/index.ts'),
+  '@scimkit/console': at('./packages/console/src/index.ts'),
+  '@scimkit/oauth': at('./packages/oauth/src/index.ts'),
 };

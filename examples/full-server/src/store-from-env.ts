@@ -1,5 +1,5 @@
 import type { ScimStore } from '@scimkit/core';
-import { openPostgresStore } from '@scimkit/postgres';
+import { openPostgresStore, type SqlClient } from '@scimkit/postgres';
 
 /** The store the server runs on, and how to let go of it at shutdown. */
 export interface SelectedStore {
@@ -7,6 +7,8 @@ export interface SelectedStore {
   readonly store?: ScimStore;
   /** What it is, for the start-up line (no password). */
   readonly description: string;
+  /** The PostgreSQL connection, when the store is one (the console's request log keeps its table there). */
+  readonly client?: SqlClient;
   close(): Promise<void>;
 }
 
@@ -19,5 +21,5 @@ export async function storeFromEnv(value: string | undefined = process.env['SCIM
   if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', close: async () => undefined };
   const opened = await openPostgresStore(value);
   const description = value.startsWith('pglite:') ? `PGlite store in ${value.slice('pglite:'.length) || 'memory'}` : 'PostgreSQL store';
-  return { store: opened.store, description, close: opened.close };
+  return { store: opened.store, client: opened.client, description, close: opened.close };
 }

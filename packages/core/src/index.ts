@@ -30,6 +30,11 @@ export type {
   ScimOperation,
   AuthenticationScheme,
   AuthenticationResult,
+  AccessKind,
+  AuthorizationEvent,
+  AuthorizationResult,
+  AdmissionEvent,
+  AdmissionResult,
   ChangeEvent,
   BeforeWriteEvent,
   BeforeWriteResult,
@@ -57,6 +62,8 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
+  RecordedRequest,
+  RequestRecorder,
 } from './server/index.js';
 
 // Events: derived from committed writes, kept by the store in its outbox (docs/concepts/events.md).
@@ -68,7 +75,8 @@ export { bearerToken } from './auth/index.js';
 export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
-export { createMemoryStore, uniqueKey } from './store/index.js';
+export { createMemoryStore } from './store/index.js';
+export { comparisonKey, uniqueKey } from './values/index.js';
 export type {
   MemoryStoreOptions,
   ScimStore,
@@ -168,6 +176,7 @@ export {
   DEFAULT_MAX_PIPELINED_REQUESTS,
   createBodyCollector,
   refusedBody,
+  admitBeforeBody,
 } from './transport/index.js';
 export type {
   RequestBodyStream,

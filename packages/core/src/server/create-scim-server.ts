@@ -1,5 +1,7 @@
 import { httpError, ScimException } from '../errors/scim-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { admitRequest } from './request/admission.js';
+import { authorizeOperation } from './request/authorize.js';
 import { authenticate } from './request/authenticate.js';
 import { postBulk } from './endpoints/bulk/post-bulk.js';
 import { answerMe } from './endpoints/me/me-endpoint.js';
@@ -28,6 +30,7 @@ import type { ScimServerConfig } from './config/scim-server-config.js';
 import type { ScimRequest, ScimResponse } from './request/scim-request.js';
 import { errorResponse } from './response/serialize.js';
 import { createServerContext, type ServerContext } from './config/server-context.js';
+import { recordRequest } from './observe/record-request.js';
 import { withEntry } from '../json/with-entry.js';
 
 /** A configured SCIM service provider. Transport-free: adapters feed it `ScimRequest`s. */
@@ -37,6 +40,12 @@ export interface ScimServer {
    * a SCIM error response (an unexpected one a generic 500, reported to the logger).
    */
   handle(request: ScimRequest): Promise<ScimResponse>;
+  /**
+   * Decide on a request before its body is read (`config.admit`, a rate limit): the response
+   * refusing it, or undefined to read the body and `handle()` it. Never rejects. Adapters call it
+   * first; without `config.admit` it answers undefined at once.
+   */
+  admit(request: ScimRequest): Promise<ScimResponse | undefined>;
   /** The schemas and resource types this server serves. */
   readonly registry: SchemaRegistry;
   /** The configuration the server was created with. */
@@ -56,16 +65,21 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
     registry: context.registry,
     config,
     handle: (request) => handle(context, request),
+    admit: (request) => admitRequest(context, request),
   };
 }
 
 async function handle(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
   const started = performance.now();
   const trail = openTrail(request);
+  const recorder = context.config.requestLog;
+  if (recorder !== undefined) trail.changes = [];
   const answered = context.tracer === undefined ? answer(context, request, trail) : traceRequest(context, trail, () => answer(context, request, trail));
   const response = withRequestId(await answered, trail.requestId);
-  const finished = finishRequest(context, trail, response.status, performance.now() - started);
+  const durationMs = performance.now() - started;
+  const finished = finishRequest(context, trail, response.status, durationMs);
   if (finished !== undefined) await finished;
+  if (recorder !== undefined) recordRequest(context, recorder, request, response, trail, started, durationMs);
   // RFC 9110 §9.3.2: a HEAD answer is the GET answer's status and headers, without content.
   return isHead(request) ? { status: response.status, headers: response.headers } : response;
 }
@@ -116,8 +130,9 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       caller: caller.value,
       baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
+      changes: trail.changes,
     };
-    return await dispatch(exchange, endpoint.value);
+    return await authorizedDispatch(exchange, endpoint.value);
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
     trail.failure = error;
@@ -133,7 +148,18 @@ function tracedContext(context: ServerContext, trail: RequestTrail): ServerConte
   return { ...context, store: tracedStore(context.store, tracing, context.tracer, trail.traceContext) };
 }
 
-async function dispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
+/** `authorize` (when configured) before the operation runs: the request's, then each Bulk operation's and `/Me`'s target. */
+async function authorizedDispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
+  if (exchange.context.config.authorize === undefined) return dispatch(exchange, endpoint);
+  const refused = await authorizeOperation(exchange, endpoint, false);
+  if (refused !== undefined) return errorResponse(refused);
+  return dispatch(exchange, endpoint, async (inner, target) => {
+    const denied = await authorizeOperation(inner, target, endpoint.operation === 'bulk');
+    return denied === undefined ? dispatch(inner, target) : errorResponse(denied);
+  });
+}
+
+async function dispatch(exchange: Exchange, endpoint: Endpoint, next: (exchange: Exchange, endpoint: Endpoint) => Promise<ScimResponse> = dispatch): Promise<ScimResponse> {
   switch (endpoint.operation) {
     case 'create':
       return createResource(exchange, endpoint.type);
@@ -163,8 +189,8 @@ async function dispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimRes
       return getServiceProviderConfig(exchange);
     case 'bulk':
       // Each operation goes through this same dispatch: one pipeline for single and bulk requests.
-      return postBulk(exchange, dispatch);
+      return postBulk(exchange, next);
     case 'me':
-      return answerMe(exchange, endpoint.action, dispatch);
+      return answerMe(exchange, endpoint.action, next);
   }
 }

@@ -8,6 +8,11 @@ export type {
   ScimOperation,
   AuthenticationScheme,
   AuthenticationResult,
+  AccessKind,
+  AuthorizationEvent,
+  AuthorizationResult,
+  AdmissionEvent,
+  AdmissionResult,
   ChangeEvent,
   BeforeWriteEvent,
   BeforeWriteResult,
@@ -38,6 +43,8 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
+  RecordedRequest,
+  RequestRecorder,
 } from './observe/index.js';
 export { SCIM_MEDIA_TYPE } from './response/serialize.js';
 export { etagListMatches } from './request/etag-list.js';

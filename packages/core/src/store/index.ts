@@ -18,5 +18,4 @@ export type {
   AttributeFacts,
 } from './scim-store.js';
 export { createMemoryStore } from './memory-store.js';
-export { uniqueKey } from './unique-value.js';
 export type { MemoryStoreOptions } from './memory-store.js';

@@ -6,7 +6,7 @@ export { parseQuery } from './parse-query.js';
 export { scimErrorResponse } from './scim-error-response.js';
 export { answerClientError } from './answer-client-error.js';
 export type { ClientErrorSocket } from './answer-client-error.js';
-export { isValidHost } from './valid-host.js';
+export { isValidHost } from '../server/request/valid-host.js';
 export { mountBaseUrl, FALLBACK_HOST } from './mount-base-url.js';
 export { bodyLimit } from './body-limit.js';
 export type { ScimHandler } from './scim-handler.js';
@@ -14,3 +14,4 @@ export { limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from './limit-http-server
 export type { HttpServerLimits } from './limit-http-server.js';
 export { createConnectionQueue, tooManyPipelinedResponse, DEFAULT_MAX_PIPELINED_REQUESTS } from './connection-queue.js';
 export type { ConnectionQueue, QueuedRequest, QueuedResponse } from './connection-queue.js';
+export { admitBeforeBody } from './admit-before-body.js';
