@@ -92,6 +92,8 @@ export type {
   DeleteContext,
   MultiValuedChange,
   ReferenceAttribute,
+  ReferenceLookup,
+  Referral,
   CascadedChange,
   FilterSemantics,
   FilterDecision,

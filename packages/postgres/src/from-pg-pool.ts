@@ -2,14 +2,26 @@ import type { SqlClient, SqlQueryable, SqlResult } from './sql-client.js';
 
 /** The part of a `pg` Pool the store uses (structural, so `pg` stays an implementation detail). */
 export interface PgPoolLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
   connect(): Promise<PgPoolClientLike>;
 }
 
 export interface PgPoolClientLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Pass an error to destroy the connection instead of returning it to the pool. */
   release(error?: Error | boolean): void;
+}
+
+/** A named (prepared) statement, as `pg` takes it: prepared once per connection, then executed by name. */
+export interface PgQueryConfig {
+  readonly name: string;
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+/** `pg`'s arguments for a statement: a config object when it is named (see SqlQueryable.query). */
+function run(target: { query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }> }, text: string, params: readonly unknown[], name: string | undefined): Promise<{ rows: unknown[] }> {
+  return name === undefined ? target.query(text, [...params]) : target.query({ name, text, values: [...params] });
 }
 
 /**
@@ -20,10 +32,12 @@ export interface PgPoolClientLike {
  */
 export function fromPgPool(pool: PgPoolLike): SqlClient {
   return {
-    query: <Row>(text: string, params: readonly unknown[] = []) => pool.query(text, [...params]) as Promise<SqlResult<Row>>,
+    query: <Row>(text: string, params: readonly unknown[] = [], name?: string) => run(pool, text, params, name) as Promise<SqlResult<Row>>,
+    // A single statement is atomic on its own: no BEGIN/COMMIT round trips.
+    write: <Row>(text: string, params: readonly unknown[] = [], name?: string) => run(pool, text, params, name) as Promise<SqlResult<Row>>,
     async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
       const connection = await pool.connect();
-      const tx: SqlQueryable = { query: <Row>(text: string, params: readonly unknown[] = []) => connection.query(text, [...params]) as Promise<SqlResult<Row>> };
+      const tx: SqlQueryable = { query: <Row>(text: string, params: readonly unknown[] = [], name?: string) => run(connection, text, params, name) as Promise<SqlResult<Row>> };
       try {
         await connection.query('BEGIN');
         const result = await work(tx);

@@ -13,6 +13,8 @@ export interface PGliteLike {
 export function fromPGlite(db: PGliteLike): SqlClient {
   return {
     query: <Row>(text: string, params: readonly unknown[] = []) => db.query(text, [...params]) as Promise<SqlResult<Row>>,
+    // One statement is atomic on its own (PGlite prepares every statement it runs; names are not needed).
+    write: <Row>(text: string, params: readonly unknown[] = []) => db.query(text, [...params]) as Promise<SqlResult<Row>>,
     transaction: <T>(work: (tx: SqlQueryable) => Promise<T>) =>
       db.transaction((tx) => work({ query: <Row>(text: string, params: readonly unknown[] = []) => tx.query(text, [...params]) as Promise<SqlResult<Row>> })),
   };
