@@ -16,6 +16,7 @@ export const sourceAliases = {
   '@scimkit/postgres': at('./packages/postgres/src/index.ts'),
   '@scimkit/client': at('./packages/client/src/index.ts'),
   '@scimkit/cli': at('./packages/cli/src/index.ts'),
+  '@scimkit/sql': at('./packages/sql/src/index.ts'),
   '@scimkit/console': at('./packages/console/src/index.ts'),
   '@scimkit/oauth': at('./packages/oauth/src/index.ts'),
 };
