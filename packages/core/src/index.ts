@@ -96,6 +96,7 @@ export type {
   Referral,
   CascadedChange,
   FilterSemantics,
+  FilterDecision,
   AttributeFacts,
 } from './store/index.js';
 
