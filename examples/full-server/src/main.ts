@@ -4,6 +4,7 @@ import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
 import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
+import { withHealthEndpoints } from './health-endpoints.js';
 
 /**
  * Serve the full reference server at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
@@ -36,7 +37,8 @@ const scim = createScimServer(
     ...(selected.store === undefined ? {} : { store: selected.store }),
   }),
 );
-const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
+// GET /livez and /readyz for an orchestrator's probes (docs/operations/database-failures.md).
+const server = createServer(withHealthEndpoints(createNodeHandler(scim, { basePath: '/scim/v2' }), selected.ready));
 // A request Node's parser refuses still gets a SCIM error body.
 server.on('clientError', answerClientError);
 server.listen(port, host, () => {

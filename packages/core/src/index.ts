@@ -64,9 +64,10 @@ export { bearerToken } from './auth/index.js';
 export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
-export { createMemoryStore, uniqueKey } from './store/index.js';
+export { createMemoryStore, uniqueKey, StoreUnavailableError, isStoreUnavailable } from './store/index.js';
 export type {
   MemoryStoreOptions,
+  StoreUnavailableOptions,
   ScimStore,
   StoreCapabilities,
   StoreQuery,

@@ -1,4 +1,4 @@
-import { httpError, ScimException } from '../errors/scim-error.js';
+import { ScimException } from '../errors/scim-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { authenticate } from './authenticate.js';
 import { postBulk } from './bulk/post-bulk.js';
@@ -15,7 +15,6 @@ import { traceRequest } from './context/trace-request.js';
 import { tracedStore } from './context/traced-store.js';
 import type { Exchange } from './exchange.js';
 import { checkQueryParameters } from './limits/query-parameter-limit.js';
-import { reportError } from './notify-change.js';
 import { createResource } from './operations/create-resource.js';
 import { deleteResource } from './operations/delete-resource.js';
 import { listResources, searchResources } from './operations/list-resources.js';
@@ -27,6 +26,7 @@ import { route, type Endpoint } from './route.js';
 import type { ScimServerConfig } from './scim-server-config.js';
 import type { ScimRequest, ScimResponse } from './scim-request.js';
 import { errorResponse } from './serialize.js';
+import { unexpectedFailure } from './store-failure.js';
 import { createServerContext, type ServerContext } from './server-context.js';
 import { withEntry } from '../json/with-entry.js';
 
@@ -121,8 +121,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
     trail.failure = error;
-    reportError(server, 'unexpected failure while handling a request', error, logScopeOf(trail));
-    return errorResponse(httpError(500, 'Internal server error'));
+    return errorResponse(unexpectedFailure(server, 'unexpected failure while handling a request', error, logScopeOf(trail)));
   }
 }
 

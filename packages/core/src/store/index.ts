@@ -19,3 +19,5 @@ export type {
 export { createMemoryStore } from './memory-store.js';
 export { uniqueKey } from './unique-value.js';
 export type { MemoryStoreOptions } from './memory-store.js';
+export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.js';
+export type { StoreUnavailableOptions } from './store-unavailable.js';

@@ -10,10 +10,18 @@ import { describeIgnoredReferences, describeReferences } from './describe-refere
 import { describeSortAndPaging } from './describe-sort-and-paging.js';
 import { describeTenancy } from './describe-tenancy.js';
 import { describeUniqueness } from './describe-uniqueness.js';
+import { describeUnavailable, faultyAtBoundary, type FaultyStore } from './describe-unavailable.js';
 
 export interface StoreConformanceOptions {
   /** Per-test timeout in milliseconds, for stores behind a network. Default 10,000. */
   readonly timeout?: number;
+  /**
+   * A fresh, empty store whose backend can be made to fail ({@link FaultyStore}), for the
+   * "unavailable" cases: each step of a write failing in turn must be a `StoreUnavailableError`
+   * (503) that leaves nothing half-written. Without it those cases inject the failures between the
+   * server and the store, which checks the answer but not the store's own atomicity.
+   */
+  readonly faults?: () => FaultyStore | Promise<FaultyStore>;
 }
 
 /**
@@ -61,5 +69,7 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
     if (declared.references === true) describeReferences(store, model);
     else describeIgnoredReferences(store);
     if (declared.cursor === true) describeCursors(store, model);
+    const faults = options.faults;
+    describeUnavailable(faults === undefined ? async () => faultyAtBoundary(await factory()) : async () => faults(), faults === undefined, declared.references === true);
   });
 }

@@ -7,3 +7,4 @@
  */
 export { describeStoreConformance } from './describe-store-conformance.js';
 export type { StoreConformanceOptions } from './describe-store-conformance.js';
+export type { FaultyStore } from './describe-unavailable.js';
