@@ -73,3 +73,30 @@ describe('a store that is unavailable for now (StoreUnavailableError)', () => {
     expect(users.body['Resources'].map((r: { userName: string }) => r.userName).sort()).toEqual(['one', 'three']);
   });
 });
+
+describe('the docs sample (docs/writing-a-store.md)', () => {
+  it('a store that turns its driver\'s connection errors into StoreUnavailableError gets 503, other errors 500', async () => {
+    const isConnectionError = (error: unknown): boolean => (error as { code?: string }).code === 'ECONNRESET';
+    let failure: Error = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    const db = { query: async (_sql: string, _params: unknown[]) => Promise.reject(failure) };
+    const memory = createMemoryStore();
+    const store: ScimStore = {
+      ...memory,
+      async get(type, id, ctx) {
+        const [sql, params] = ['SELECT data FROM resources WHERE id = $1', [id]];
+        try {
+          await db.query(sql, params);
+        } catch (error) {
+          if (isConnectionError(error)) throw new StoreUnavailableError('the database connection was lost', { retryAfterSeconds: 2, cause: error });
+          throw error;
+        }
+        return memory.get(type, id, ctx);
+      },
+    };
+    const target = createScimServer({ resourceTypes: [userResourceType], store, logger: { log: () => undefined } });
+    const lost = await call(target, { method: 'GET', path: '/Users/x' });
+    expect([lost.status, lost.headers['Retry-After']]).toEqual([503, '2']);
+    failure = new Error('column "data" does not exist');
+    expect((await call(target, { method: 'GET', path: '/Users/x' })).status).toBe(500);
+  });
+});
