@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const doc = readFileSync(`${root}docs/configuration.md`, 'utf8');
-const source = readFileSync(`${root}packages/core/src/server/scim-server-config.ts`, 'utf8');
-const tenancySource = readFileSync(`${root}packages/core/src/server/context/tenancy-options.ts`, 'utf8');
+const source = readFileSync(`${root}packages/core/src/server/config/scim-server-config.ts`, 'utf8');
+const tenancySource = readFileSync(`${root}packages/core/src/server/tenancy/tenancy-options.ts`, 'utf8');
 
 /** The options an interface of scim-server-config.ts (or another source) declares. */
 function declared(name: string, from = source): string[] {

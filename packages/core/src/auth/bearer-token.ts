@@ -1,6 +1,6 @@
-import type { AuthenticationResult, AuthenticationScheme } from '../server/scim-server-config.js';
-import { requestHeader } from '../server/request-header.js';
-import type { ScimRequest } from '../server/scim-request.js';
+import type { AuthenticationResult, AuthenticationScheme } from '../server/config/scim-server-config.js';
+import { requestHeader } from '../server/request/request-header.js';
+import type { ScimRequest } from '../server/request/scim-request.js';
 import { findDigest, sha256 } from './constant-time.js';
 
 /** Who a bearer token stands for. */

@@ -1,7 +1,7 @@
 export { createScimServer } from './create-scim-server.js';
 export type { ScimServer } from './create-scim-server.js';
-export type { ScimRequest, ScimResponse } from './scim-request.js';
-export { ALL_OPERATIONS } from './scim-server-config.js';
+export type { ScimRequest, ScimResponse } from './request/scim-request.js';
+export { ALL_OPERATIONS } from './config/scim-server-config.js';
 export type {
   ScimServerConfig,
   ResourceTypeConfig,
@@ -21,10 +21,10 @@ export type {
   MeTarget,
   PaginationOptions,
   DiscoveryOptions,
-} from './scim-server-config.js';
-export { COMPATIBILITY_PROFILES } from './compatibility/index.js';
-export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, DEFAULT_TENANT_CACHE_SIZE } from './server-context.js';
-export { MAX_REQUEST_ID_LENGTH, MAX_TENANT_LENGTH } from './context/index.js';
+} from './config/scim-server-config.js';
+export { COMPATIBILITY_PROFILES } from './config/index.js';
+export { DEFAULT_LIMITS, DEFAULT_COMPATIBILITY, DEFAULT_TENANT_CACHE_SIZE } from './config/server-context.js';
+export { MAX_REQUEST_ID_LENGTH, MAX_TENANT_LENGTH } from './observe/index.js';
 export type {
   RequestContext,
   RequestEvent,
@@ -38,6 +38,6 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
-} from './context/index.js';
-export { SCIM_MEDIA_TYPE } from './serialize.js';
-export { etagListMatches } from './etag-list.js';
+} from './observe/index.js';
+export { SCIM_MEDIA_TYPE } from './response/serialize.js';
+export { etagListMatches } from './request/etag-list.js';

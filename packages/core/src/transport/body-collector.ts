@@ -1,5 +1,5 @@
 import { httpError } from '../errors/scim-error.js';
-import type { ScimResponse } from '../server/scim-request.js';
+import type { ScimResponse } from '../server/request/scim-request.js';
 import type { RequestBodyRead } from './read-request-body.js';
 import { scimErrorResponse } from './scim-error-response.js';
 

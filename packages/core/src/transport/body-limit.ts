@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS } from '../server/server-context.js';
+import { DEFAULT_LIMITS } from '../server/config/server-context.js';
 import type { ScimHandler } from './scim-handler.js';
 
 /** The body limit an adapter enforces: its own option, else the server's `limits.maxBodyBytes`, else the default (1 MiB). */

@@ -1,5 +1,5 @@
 import { httpError } from '../errors/scim-error.js';
-import type { ScimResponse } from '../server/scim-request.js';
+import type { ScimResponse } from '../server/request/scim-request.js';
 import { scimErrorResponse } from './scim-error-response.js';
 
 /** The part of a Node request (`http.IncomingMessage`) that a {@link ConnectionQueue} reads. */

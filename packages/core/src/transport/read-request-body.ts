@@ -1,4 +1,4 @@
-import type { ScimResponse } from '../server/scim-request.js';
+import type { ScimResponse } from '../server/request/scim-request.js';
 import { createBodyCollector, refusedBody } from './body-collector.js';
 
 /** The part of a Node readable request (`http.IncomingMessage`) that {@link readRequestBody} uses. */

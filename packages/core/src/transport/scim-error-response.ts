@@ -1,6 +1,6 @@
 import type { ScimError } from '../errors/scim-error.js';
-import { errorBody, SCIM_MEDIA_TYPE } from '../server/serialize.js';
-import type { ScimResponse } from '../server/scim-request.js';
+import { errorBody, SCIM_MEDIA_TYPE } from '../server/response/serialize.js';
+import type { ScimResponse } from '../server/request/scim-request.js';
 
 /**
  * The RFC 7644 §3.12 response for `error` (`application/scim+json`), with extra `headers`. For an

@@ -1,4 +1,4 @@
-import type { ScimRequest, ScimResponse } from '../server/scim-request.js';
+import type { ScimRequest, ScimResponse } from '../server/request/scim-request.js';
 
 /**
  * What every adapter serves: `createScimServer()`'s result, or anything else with its `handle()`

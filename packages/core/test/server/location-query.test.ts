@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ScimResource } from '../../src/index.js';
-import { overServedForm } from '../../src/server/location-query.js';
-import { queryResources, type TypeQuery } from '../../src/server/query-resources.js';
-import type { ServedType, ServerContext } from '../../src/server/server-context.js';
+import { overServedForm } from '../../src/server/query/location-query.js';
+import { queryResources, type TypeQuery } from '../../src/server/query/query-resources.js';
+import type { ServedType, ServerContext } from '../../src/server/config/server-context.js';
 import type { ScimStore } from '../../src/store/scim-store.js';
 import { call, post, server, user } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, groupResourceType, type ScimResource } from '../../src/index.js';
-import { checkResourceSize } from '../../src/server/limits/resource-size.js';
+import { checkResourceSize } from '../../src/server/write/resource-size.js';
 import { call, post, server, user } from './helpers.js';
 
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';

@@ -1,8 +1,8 @@
 import { projectResource } from '../../schema/project-resource.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import type { AttributeSelection } from '../attribute-selection.js';
-import type { Exchange } from '../exchange.js';
-import type { ServedType } from '../server-context.js';
+import type { AttributeSelection } from '../query/attribute-selection.js';
+import type { Exchange } from '../request/exchange.js';
+import type { ServedType } from '../config/server-context.js';
 import { GROUPS, type Membership } from './membership.js';
 import { computeGroups } from './user-groups.js';
 import { withEntry } from '../../json/with-entry.js';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../request/exchange.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
 

@@ -1,8 +1,8 @@
 import { err, ok, type Result } from '../../errors/result.js';
 import type { PatchResult } from '../../patch/apply-patch.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import type { Exchange } from '../exchange.js';
-import type { ServedType } from '../server-context.js';
+import type { Exchange } from '../request/exchange.js';
+import type { ServedType } from '../config/server-context.js';
 import { membersInPatch, membersInResource, type ClientMembers } from './client-displays.js';
 import type { Membership } from './membership.js';
 import { memberKeyOf } from './member-key.js';

@@ -2,8 +2,8 @@ import type { Filter } from '../../filter/ast.js';
 import { compileFilter } from '../../filter/compile-filter.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { StoreContext } from '../../store/scim-store.js';
-import { queryResources } from '../query-resources.js';
-import type { ServerContext } from '../server-context.js';
+import { queryResources } from '../query/query-resources.js';
+import type { ServerContext } from '../config/server-context.js';
 import type { Membership } from './membership.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { AttributeDefinition } from '../../schema/attribute-definition.js';
 import { URN } from '../../schema/urns.js';
-import type { MembershipOptions } from '../scim-server-config.js';
-import type { ServedType } from '../server-context.js';
+import type { MembershipOptions } from '../config/scim-server-config.js';
+import type { ServedType } from '../config/server-context.js';
 
 /**
  * Group membership as one server serves it (decisions.md "Groups and membership"): which type holds

@@ -1,8 +1,8 @@
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { CascadedChange } from '../../store/scim-store.js';
-import { backoff, MAX_WRITE_ATTEMPTS } from '../update-resource.js';
-import type { Exchange } from '../exchange.js';
-import { changedMeta } from '../resource-meta.js';
+import { backoff, MAX_WRITE_ATTEMPTS } from '../write/update-resource.js';
+import type { Exchange } from '../request/exchange.js';
+import { changedMeta } from '../write/resource-meta.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
 import { memberKeyOf } from './member-key.js';

@@ -1,9 +1,9 @@
 import { err, ok, type Result } from '../../errors/result.js';
 import { scimError } from '../../errors/scim-error.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import type { Exchange } from '../exchange.js';
-import { resourceLocation } from '../present-resource.js';
-import type { ServedType } from '../server-context.js';
+import type { Exchange } from '../request/exchange.js';
+import { resourceLocation } from '../response/present-resource.js';
+import type { ServedType } from '../config/server-context.js';
 import type { Membership } from './membership.js';
 import { field, type JsonRecord } from './member-key.js';
 

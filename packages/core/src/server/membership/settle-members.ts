@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../errors/result.js';
 import { scimError } from '../../errors/scim-error.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
-import type { Exchange } from '../exchange.js';
+import type { Exchange } from '../request/exchange.js';
 import { groupAncestors } from './group-ancestors.js';
 import type { Membership } from './membership.js';
 import { isRecord, memberKeyOf, type JsonRecord } from './member-key.js';

@@ -1,6 +1,6 @@
 import type { ScimResource } from '../../schema/scim-resource.js';
-import type { Exchange } from '../exchange.js';
-import { resourceLocation } from '../present-resource.js';
+import type { Exchange } from '../request/exchange.js';
+import { resourceLocation } from '../response/present-resource.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
 import { displayOf } from './resolve-member.js';

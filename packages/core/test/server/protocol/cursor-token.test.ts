@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { issueCursor, readCursor } from '../../../src/server/paging/cursor-token.js';
-import { resolvePagination } from '../../../src/server/paging/pagination-settings.js';
+import { issueCursor, readCursor } from '../../../src/server/query/paging/cursor-token.js';
+import { resolvePagination } from '../../../src/server/query/paging/pagination-settings.js';
 
 const settings = resolvePagination({ cursorTimeout: 10 });
 if (settings === undefined) throw new Error('pagination did not resolve');

@@ -1,0 +1,70 @@
+import { createWorkBudget, exhausted } from '../../../budget/work-budget.js';
+import { compileFilter } from '../../../filter/compile-filter.js';
+import { compileSort } from '../../../filter/compile-sort.js';
+import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../query/budget/index.js';
+import type { ScimResource } from '../../../schema/scim-resource.js';
+import type { Exchange } from '../../request/exchange.js';
+import { mentionsLocation, overServedForm } from '../../query/location-query.js';
+import { locateResource, presentResource } from '../../response/present-resource.js';
+import { queryType, withComputedAttributes } from '../../membership/index.js';
+import type { TypeQuery } from '../../query/query-resources.js';
+import { readJsonBody } from '../../request/read-json-body.js';
+import { searchFromBody, searchFromQuery, type SearchParameters } from '../../query/search-parameters.js';
+import { cursorPage } from '../../query/paging/cursor-page.js';
+import { cursorListBody, errorResponse, jsonResponse, listBody } from '../../response/serialize.js';
+import type { ScimResponse } from '../../request/scim-request.js';
+import type { ServedType } from '../../config/server-context.js';
+
+/** `GET {endpoint}` (RFC 7644 §3.4.2): a ListResponse of the type, filtered, sorted and paged. */
+export async function listResources(exchange: Exchange, type: ServedType): Promise<ScimResponse> {
+  const parameters = searchFromQuery(exchange.context, exchange.request);
+  if (!parameters.ok) return errorResponse(parameters.error);
+  return search(exchange, type, parameters.value);
+}
+
+/** `POST {endpoint}/.search` (RFC 7644 §3.4.3): the same query, carried by a SearchRequest body. */
+export async function searchResources(exchange: Exchange, type: ServedType): Promise<ScimResponse> {
+  const body = readJsonBody(exchange.context, exchange.request);
+  if (!body.ok) return errorResponse(body.error);
+  const parameters = searchFromBody(exchange.context, body.value);
+  if (!parameters.ok) return errorResponse(parameters.error);
+  return search(exchange, type, parameters.value);
+}
+
+async function search(exchange: Exchange, type: ServedType, parameters: SearchParameters): Promise<ScimResponse> {
+  const { filter, sortBy, sortOrder, startIndex, count, selection, cursor } = parameters;
+  const matches = filter === undefined ? undefined : compileFilter(filter, type.model);
+  if (matches !== undefined && !matches.ok) return errorResponse(matches.error);
+  const compare = sortBy === undefined ? undefined : compileSort(sortBy, sortOrder, type.model);
+  if (compare !== undefined && !compare.ok) return errorResponse(compare.error);
+
+  const query: TypeQuery = {
+    ...(filter === undefined ? {} : { filter }),
+    matches: matches?.value ?? (() => true),
+    ...(sortBy === undefined || compare === undefined ? {} : { sort: { path: sortBy, order: sortOrder }, compare: compare.value }),
+    page: { startIndex, count },
+  };
+  const located = mentionsLocation(filter, sortBy)
+    ? overServedForm(query, (resource) => locateResource(type, resource, exchange.baseUrl))
+    : query;
+  // limits.maxRequestWork: filter, sort and presentation share one budget.
+  const budget = createWorkBudget(exchange.context.limits.maxRequestWork);
+  const cost = filter === undefined ? undefined : filterCost(filter, [type.model]);
+  const budgeted = budgetedQuery(located, budget, cost);
+  const present = (resource: ScimResource) => presentResource(type, resource, exchange.baseUrl, selection);
+  const shown = async (found: readonly ScimResource[]) => withComputedAttributes(exchange, type, found, selection);
+  const pagination = exchange.context.pagination;
+  if (cursor !== undefined && pagination !== undefined) {
+    const page = await cursorPage(exchange, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
+    if (exhausted(budget)) return errorResponse(workLimitError(budget));
+    if (!page.ok) return errorResponse(page.error);
+    const resources = presentWithinBudget(await shown(page.value.resources), present, budget);
+    if (!resources.ok) return errorResponse(resources.error);
+    return jsonResponse(200, cursorListBody(page.value.totalResults, resources.value, page.value));
+  }
+  const result = await queryType(exchange, type, budgeted);
+  if (exhausted(budget)) return errorResponse(workLimitError(budget));
+  const resources = presentWithinBudget(await shown(result.resources), present, budget);
+  if (!resources.ok) return errorResponse(resources.error);
+  return jsonResponse(200, listBody(result.totalResults, startIndex, resources.value));
+}

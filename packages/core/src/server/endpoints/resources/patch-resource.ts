@@ -1,0 +1,63 @@
+import { ok } from '../../../errors/result.js';
+import { withEntry } from '../../../json/with-entry.js';
+import { applyPatchWith } from '../../../patch/apply-patch.js';
+import { validateResource } from '../../../schema/validate-resource.js';
+import type { MultiValuedChange } from '../../../store/scim-store.js';
+import { selectionFromQuery } from '../../query/attribute-selection.js';
+import { actorOf, type Exchange } from '../../request/exchange.js';
+import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes } from '../../membership/index.js';
+import { notifyChange } from '../../observe/notify-change.js';
+import { presentResource } from '../../response/present-resource.js';
+import { readJsonBody } from '../../request/read-json-body.js';
+import { emptyResponse, errorResponse } from '../../response/serialize.js';
+import { patchAnswersNoContent } from './patch-return.js';
+import type { ScimResponse } from '../../request/scim-request.js';
+import { patchOptions, validationOptions, type ServedType } from '../../config/server-context.js';
+import { updateResource } from '../../write/update-resource.js';
+import { sentAttributes } from '../../response/sent-attributes.js';
+import { resourceResponse } from './resource-response.js';
+
+/**
+ * `PATCH {endpoint}/{id}` (RFC 7644 §3.5.2): apply every operation or none, validate the result
+ * as a whole, store it, answer 200 with the resource, or 204 with only its `ETag` when configured
+ * or asked for (see patchAnswersNoContent). The same check order as PUT. The store is told what
+ * changed in multi-valued attributes (`WriteContext.changes`): a group member added is one element
+ * added, not a new group.
+ */
+export async function patchResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
+  const { context, request } = exchange;
+  const selection = selectionFromQuery(request, context.compatibility.valueFilterInAttributes);
+  if (!selection.ok) return errorResponse(selection.error);
+  const body = readJsonBody(context, request);
+  if (!body.ok) return errorResponse(body.error);
+  const options = patchOptions(context);
+  const validation = validationOptions(context);
+  const membership = membersOn(exchange, type);
+  const client = membership === undefined ? undefined : patchMembers(membership, body.value);
+  const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
+    const patched = applyPatchWith(type.model, existing, body.value, options, context.elementKeys);
+    if (!patched.ok) return patched;
+    if (!patched.value.changed) return ok({ body: existing });
+    const { resource, touched, changes: engineChanges } = patched.value;
+    const valid = validateResource(type.model, resource, { operation: 'patch', existing, touched, changes: engineChanges }, validation);
+    if (!valid.ok) return valid;
+    if (membership === undefined || client === undefined) return ok({ body: valid.value, changes: engineChanges });
+    const settled = await settlePatchedGroup(exchange, membership, client, existing, valid.value, patched.value);
+    if (!settled.ok) return settled;
+    const change = settled.value.change;
+    // The engine's changes for members are replaced by what settling decided (none for a whole new list).
+    const others = engineChanges.filter((candidate) => candidate.attribute !== membership.members.name);
+    if (change === undefined) return ok({ body: settled.value.body, ...(others.length === 0 ? {} : { changes: others }) });
+    const changes: MultiValuedChange[] = [...others, change];
+    // Members were added or removed: the group changed, no whole-resource compare needed.
+    const changed = change.added.length > 0 || change.removed.length > 0;
+    return ok({ body: settled.value.body, changes, ...(changed ? { changed } : {}) });
+  });
+  if (!outcome.ok) return errorResponse(outcome.error);
+  const { before, after, changed } = outcome.value;
+  const response = patchAnswersNoContent(context, request)
+    ? emptyResponse(204, { ETag: after.meta.version })
+    : resourceResponse(200, presentResource(type, (await withComputedAttributes(exchange, type, [after], selection.value))[0] ?? after, exchange.baseUrl, withEntry(selection.value, 'sent', sentAttributes(type.model, after, before))), after);
+  if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
+  return response;
+}

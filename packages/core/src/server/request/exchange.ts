@@ -1,0 +1,36 @@
+import type { Caller } from './authenticate.js';
+import type { LogScope } from '../observe/log-scope.js';
+import type { StoreContext } from '../../store/scim-store.js';
+import type { ScimRequest } from './scim-request.js';
+import type { ServerContext } from '../config/server-context.js';
+
+/** One request in flight, as the operations see it once it is routed and authenticated. */
+export interface Exchange {
+  /** The server's context, or the tenant's when the tenant has its own configuration. */
+  readonly context: ServerContext;
+  readonly request: ScimRequest;
+  readonly caller: Caller;
+  /** Absolute mount-point URL without a trailing slash (see `resolveBaseUrl`). */
+  readonly baseUrl: string;
+  /** Who the store calls of this request act for (tenant, request id); passed to every store call. */
+  readonly storeContext: StoreContext & { readonly requestId: string };
+}
+
+/** Who acts in an event the application sees (`onChange`): the principal `authenticate` gave, the tenant and the request id. */
+export function actorOf(exchange: Exchange): { principal?: unknown; tenant?: string; requestId: string } {
+  const { principal } = exchange.caller;
+  const { tenant, requestId } = exchange.storeContext;
+  return { ...(principal === undefined ? {} : { principal }), ...(tenant === undefined ? {} : { tenant }), requestId };
+}
+
+/** The key serializing writes to one resource: tenants never wait on each other's resources. */
+export function writeKey(exchange: Exchange, resourceType: string, id: string): string {
+  return `${exchange.storeContext.tenant ?? ''}\u0000${resourceType}\u0000${id}`;
+}
+
+/** The request fields of a log record written while the exchange runs. */
+export function logScopeOfExchange(exchange: Exchange): LogScope {
+  const { tenant, requestId } = exchange.storeContext;
+  const { method, path } = exchange.request;
+  return { requestId, method, path, ...(tenant === undefined ? {} : { tenant }) };
+}
