@@ -1,0 +1,28 @@
+import { PGlite } from '@electric-sql/pglite';
+import { isStoreUnavailable } from '@scimkit/core';
+import { checkReadiness, createPostgresStore, fromPGlite, migrate, openPostgresStore } from '@scimkit/postgres';
+import { describe, expect, it } from 'vitest';
+
+describe('readiness (checkReadiness, OpenedStore.ready)', () => {
+  it('is ready once migrated, not before, and says why', async () => {
+    const db = await PGlite.create();
+    const client = fromPGlite(db);
+    expect(await checkReadiness(client, { schema: 'fresh' })).toEqual({ ready: false, reason: 'migrations', detail: 'the store schema is not created: run migrate()' });
+    await migrate(client, { schema: 'fresh' });
+    expect(await checkReadiness(client, { schema: 'fresh' })).toEqual({ ready: true, version: 2 });
+    await client.query('DELETE FROM fresh.scim_migrations WHERE version = 2');
+    expect(await checkReadiness(client, { schema: 'fresh' })).toMatchObject({ ready: false, reason: 'migrations', detail: expect.stringContaining('version 1') });
+
+    // A closed instance: not ready, never a throw; and the store answers it as unavailable (503).
+    const store = createPostgresStore({ client, schema: 'fresh' });
+    await db.close();
+    expect(await checkReadiness(client, { schema: 'fresh' })).toMatchObject({ ready: false, reason: 'unreachable' });
+    expect(isStoreUnavailable(await store.get('User', 'x').catch((error: unknown) => error))).toBe(true);
+  }, 60_000);
+
+  it('openPostgresStore returns ready()', async () => {
+    const opened = await openPostgresStore('pglite:memory');
+    expect(await opened.ready()).toEqual({ ready: true, version: 2 });
+    await opened.close();
+  }, 60_000);
+});
