@@ -59,6 +59,10 @@ export type {
   TenantConfig,
 } from './server/index.js';
 
+// Events: derived from committed writes, kept by the store in its outbox (docs/concepts/events.md).
+export { MemoryOutbox, eventPartition, DEFAULT_EVENT_PARTITIONS } from './events/index.js';
+export type { ScimEvent, ScimEventType, EventOptions, EventOutbox, OutboxLease, OutboxRecord, DeadLetter, PruneResult } from './events/index.js';
+
 // Authentication helpers: `Authorization: Bearer` with constant-time comparison, rotation and tenants.
 export { bearerToken } from './auth/index.js';
 export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';

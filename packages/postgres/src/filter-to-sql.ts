@@ -199,8 +199,8 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
     case 'binary': {
       if (typeof value !== 'string') return undefined;
       const exact = target.caseExact || target.type === 'binary';
-      // caseExact false: `eq` compares the core's uniqueKey (NFC, lower-cased), the others lower-case only.
-      const fold = (sql: string): string => (exact ? sql : op === 'eq' ? equalityKey(sql) : `lower(${sql})`);
+      // caseExact false: every operator compares the core's uniqueKey (NFC, lower-cased), as the evaluator does.
+      const fold = (sql: string): string => (exact ? sql : equalityKey(sql));
       let right: string;
       let operator: string;
       if (op === 'co' || op === 'sw' || op === 'ew') {

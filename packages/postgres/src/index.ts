@@ -13,6 +13,7 @@
  */
 export { createPostgresStore } from './postgres-store.js';
 export type { PostgresStoreOptions } from './postgres-store.js';
+export { createPostgresOutbox } from './outbox/postgres-outbox.js';
 export { migrate } from './migrate.js';
 export type { MigrateOptions, MigrateResult } from './migrate.js';
 export { fromPgPool } from './from-pg-pool.js';

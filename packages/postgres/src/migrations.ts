@@ -1,3 +1,4 @@
+import { outboxStatements } from './outbox/outbox-tables.js';
 import { quoteIdent, type StoreTables } from './sql-names.js';
 
 /** One schema version: the statements that take the schema from `version - 1` to `version`. */
@@ -96,6 +97,11 @@ export const MIGRATIONS: readonly Migration[] = [
         ELSE v END
       $$`,
     ],
+  },
+  {
+    version: 3,
+    name: 'transactional outbox of events',
+    statements: (t) => outboxStatements(t.schema),
   },
 ];
 

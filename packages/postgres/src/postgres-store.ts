@@ -10,6 +10,9 @@ import type {
   WriteContext,
 } from '@scimkit/core';
 import { cascadeReferences } from './cascade-references.js';
+import { outboxTables } from './outbox/outbox-tables.js';
+import { createPostgresOutbox } from './outbox/postgres-outbox.js';
+import { writeEvents } from './outbox/write-events.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
 import { queryStore } from './query-store.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
@@ -29,10 +32,12 @@ export interface PostgresStoreOptions {
    * `User.groups` and delete cascades are index lookups.
    */
   readonly memberAttributes?: Readonly<Record<string, string>>;
+  /** Partitions of the events outbox (docs/concepts/events.md). Default 16; keep it fixed for a database. */
+  readonly eventPartitions?: number;
 }
 
 /** Everything is pushed down, keyset cursors included; what cannot be translated is finished in memory inside `query`. */
-const CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true };
+const CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true, events: true };
 
 /** Carries an expected outcome out of a transaction that must roll back. */
 class Outcome<T> {
@@ -51,6 +56,8 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   const client = options.client;
   const t = storeTables(options.schema ?? 'public');
   const memberAttributes = options.memberAttributes ?? { Group: 'members' };
+  const events = outboxTables(options.schema ?? 'public').events;
+  const partitions = options.eventPartitions ?? 16;
   const memberAttribute = (resourceType: string): string | undefined =>
     Object.prototype.hasOwnProperty.call(memberAttributes, resourceType) ? memberAttributes[resourceType] : undefined;
 
@@ -80,6 +87,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
 
   return {
     capabilities: CAPABILITIES,
+    outbox: createPostgresOutbox(client, { schema: options.schema ?? 'public', partitions }),
 
     create(resourceType, resource, ctx) {
       const tenant = tenantOf(ctx);
@@ -95,6 +103,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
         const conflict = await claimUniqueValues(tx, t, tenant, resourceType, resource, ctx);
         if (conflict !== undefined) return new Outcome({ ok: false, reason: 'uniqueness', attribute: conflict }) as never;
         if (stored.members !== undefined) await insertMembers(tx, t, { tenant, resourceType, id: resource.id }, stored.members);
+        await writeEvents(tx, events, ctx.events?.(resource), partitions);
         return { ok: true, resource: structuredClone(resource) };
       });
     },
@@ -133,6 +142,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
           if (change !== undefined) await applyMemberChange(tx, t, group, change, final);
           else await rewriteMembers(tx, t, group, final);
         }
+        await writeEvents(tx, events, ctx.events?.(copy), partitions);
         return { ok: true, resource: structuredClone(copy) };
       });
     },
@@ -147,6 +157,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
         );
         if (deleted.rows.length === 0) return new Outcome(await missOutcome(tx, t, tenant, resourceType, id)) as never;
         const cascaded: CascadedChange[] = await cascadeReferences(tx, t, tenant, id, deleteContext(ctx), memberAttribute);
+        await writeEvents(tx, events, ctx?.events?.(cascaded), partitions);
         return cascaded.length === 0 ? { ok: true } : { ok: true, cascaded };
       });
     },

@@ -83,7 +83,10 @@ async function ids(model: ResourceModel, filter: string | undefined, sort?: { at
 beforeAll(async () => {
   client = await sharedClient();
   await versionOne();
-  expect(await migrate(client, { schema: SCHEMA })).toEqual({ applied: [2], version: 2 });
+  const migrated = await migrate(client, { schema: SCHEMA });
+  // Version 2 is this test's; later versions (3: the events outbox) follow it.
+  expect(migrated.applied[0]).toBe(2);
+  expect(migrated.version).toBe(MIGRATIONS.length);
   store = createPostgresStore({ client, schema: SCHEMA });
 }, 120_000);
 

@@ -131,6 +131,26 @@ describe('group members, one row each', () => {
   });
 });
 
+describe('caseExact false strings in SQL', () => {
+  it('compare by one key, NFC then lower-cased, for every operator: co "é" finds a decomposed José as eq does', async () => {
+    const store = createPostgresStore({ client, schema });
+    const tenant = 'nfc-operators';
+    const decomposed = { ...user('jose', 'jose'), name: { givenName: 'Jose\u0301' } } as ScimResource;
+    const plain = { ...user('joe', 'joe'), name: { givenName: 'Joe' } } as ScimResource;
+    for (const resource of [decomposed, plain]) expect((await store.create('User', resource, { ...USER, tenant })).ok).toBe(true);
+    const model = createSchemaRegistry({ resourceTypes: [userResourceType] }).resourceType('User');
+    // matches() answers false: a result can only come from the SQL translation.
+    const semantics = { matches: () => false, attribute: (path: Parameters<NonNullable<typeof model>['facts']>[0]) => model?.facts(path) };
+    const found = async (op: 'eq' | 'co' | 'sw' | 'ew' | 'gt', value: string) =>
+      (await store.query('User', { filter: { kind: 'compare', path: { attr: 'name', subAttr: 'givenName' }, op, value }, semantics }, { tenant })).resources.map((r) => r.id).sort();
+    expect(await found('eq', 'JOSÉ')).toEqual(['jose']);
+    expect(await found('co', 'é')).toEqual(['jose']);
+    expect(await found('sw', 'JOSÉ')).toEqual(['jose']);
+    expect(await found('ew', 'sÉ')).toEqual(['jose']);
+    expect(await found('gt', 'josé')).toEqual([]);
+  });
+});
+
 describe('a filter SQL cannot express', () => {
   it('is finished in memory with the core predicate, paged by index or by offset cursors', async () => {
     const store = createPostgresStore({ client, schema });

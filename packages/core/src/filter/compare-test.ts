@@ -72,19 +72,18 @@ function stringTest(op: TestedOperator, value: string, caseExact: boolean): Valu
       case 'le': return (v) => typeof v === 'string' && v <= value;
     }
   }
-  // RFC 7643 §2.2 caseExact false: compare ignoring case; locale-free lower-casing. Equality
-  // compares the key stores index (NFC, lower-cased; decisions.md "Request bodies").
-  const needle = value.toLowerCase();
+  // RFC 7643 §2.2 caseExact false: every operator compares the key stores index (NFC, then a
+  // locale-free lower-casing; see docs/concepts/filters.md), so `co "é"` finds `Jose\u0301` as `eq` does.
   const key = uniqueKey(value, false);
   switch (op) {
     case 'eq': return (v) => typeof v === 'string' && uniqueKey(v, false) === key;
-    case 'co': return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
-    case 'sw': return (v) => typeof v === 'string' && v.toLowerCase().startsWith(needle);
-    case 'ew': return (v) => typeof v === 'string' && v.toLowerCase().endsWith(needle);
-    case 'gt': return (v) => typeof v === 'string' && v.toLowerCase() > needle;
-    case 'ge': return (v) => typeof v === 'string' && v.toLowerCase() >= needle;
-    case 'lt': return (v) => typeof v === 'string' && v.toLowerCase() < needle;
-    case 'le': return (v) => typeof v === 'string' && v.toLowerCase() <= needle;
+    case 'co': return (v) => typeof v === 'string' && uniqueKey(v, false).includes(key);
+    case 'sw': return (v) => typeof v === 'string' && uniqueKey(v, false).startsWith(key);
+    case 'ew': return (v) => typeof v === 'string' && uniqueKey(v, false).endsWith(key);
+    case 'gt': return (v) => typeof v === 'string' && uniqueKey(v, false) > key;
+    case 'ge': return (v) => typeof v === 'string' && uniqueKey(v, false) >= key;
+    case 'lt': return (v) => typeof v === 'string' && uniqueKey(v, false) < key;
+    case 'le': return (v) => typeof v === 'string' && uniqueKey(v, false) <= key;
   }
 }
 

@@ -30,6 +30,9 @@ export function writeResourceValue(ctx: PatchContext, req: WriteRequest, extensi
     const value = req.value[key];
     const sub: WriteRequest = { op: req.op, value, hasValue: true, at: req.at, explicit: false };
     const lower = key.toLowerCase();
+    // `schemas` is an attribute of the resource (RFC 7643 §3); inside an extension's object (Python's
+    // scim2-models sends it there) it is accepted and dropped.
+    if (extension !== undefined && lower === 'schemas') continue;
     if (extension === undefined) {
       if (lower === 'schemas') {
         const checked = checkSchemasValue(ctx, value, req.at);

@@ -78,6 +78,9 @@ export function validateResource(
       if (value === null) continue;
       if (!isJsonObject(value)) return err(scimError('invalidValue', `Attribute '${extension.schema.id}' must be a JSON object`));
       for (const member of Object.keys(value)) {
+        // `schemas` is an attribute of the resource (RFC 7643 §3), not of an extension; some clients
+        // (Python's scim2-models) repeat it inside the extension's object: accepted and dropped.
+        if (member.toLowerCase() === 'schemas') continue;
         const added = addMember(extension, member, value[member]);
         if (added !== undefined) return err(added);
       }

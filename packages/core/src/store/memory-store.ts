@@ -1,5 +1,7 @@
+import { MemoryOutbox } from '../events/memory-outbox.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import { MemoryTable } from './memory-table.js';
+import type { ScimEvent } from '../events/scim-event.js';
 import type { CascadedChange, ScimStore, StoreCapabilities } from './scim-store.js';
 
 export interface MemoryStoreOptions {
@@ -9,13 +11,18 @@ export interface MemoryStoreOptions {
    * `meta.version`. Indexed exactly as if created one by one (`userName eq` is a lookup at once).
    */
   readonly initial?: Readonly<Record<string, readonly ScimResource[]>>;
+  /**
+   * The most events the in-process outbox holds (docs/concepts/events.md); past it the oldest are
+   * dropped, delivered or not. Default 100,000.
+   */
+  readonly maxEvents?: number;
 }
 
 /**
  * The memory store evaluates every filter, sorts and pages itself (by index and by keyset cursor),
  * and removes references atomically with a delete.
  */
-const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true };
+const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true, events: true };
 
 /**
  * The in-memory reference store. Resources are kept deep-frozen and returned as they are stored,
@@ -29,6 +36,9 @@ const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true,
  * stored; unique attributes, any other single-valued top-level string attribute and the `value` of
  * multi-valued complex attributes (`members.value`, `emails.value`) from their first use. So `eq` on
  * them is a lookup, not a scan. Everything lives in this one object: two stores never share state.
+ *
+ * Events (`WriteContext.events`) are appended to an in-process log (`outbox`, a {@link MemoryOutbox})
+ * in the same synchronous step as the write: ordered and complete within this process, lost with it.
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
   /** tenant (undefined: the default tenant) → resource type → table. */
@@ -45,11 +55,20 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
     for (const resource of resources) table(undefined, resourceType).insert(resource, []);
   }
 
+  const outbox = new MemoryOutbox(undefined, options.maxEvents);
+  /** The write's events join the log in the write's own synchronous step. */
+  const logged = <T extends { ok: boolean }>(result: T, events: (() => readonly ScimEvent[]) | undefined): T => {
+    if (result.ok && events !== undefined) outbox.append(events());
+    return result;
+  };
+
   return {
     capabilities: MEMORY_CAPABILITIES,
+    outbox,
 
     async create(resourceType, resource, ctx) {
-      return table(ctx.tenant, resourceType).insert(resource, ctx.unique);
+      const written = table(ctx.tenant, resourceType).insert(resource, ctx.unique);
+      return logged(written, written.ok && ctx.events !== undefined ? () => ctx.events!(written.resource) : undefined);
     },
 
     async get(resourceType, id, ctx) {
@@ -57,13 +76,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
     },
 
     async replace(resourceType, id, resource, expectedVersion, ctx) {
-      return find(ctx.tenant, resourceType)?.replace(id, resource, expectedVersion, ctx.unique, ctx.changes) ?? { ok: false, reason: 'notFound' };
+      const written = find(ctx.tenant, resourceType)?.replace(id, resource, expectedVersion, ctx.unique, ctx.changes) ?? { ok: false, reason: 'notFound' };
+      return logged(written, written.ok && ctx.events !== undefined ? () => ctx.events!(written.resource) : undefined);
     },
 
     async delete(resourceType, id, expectedVersion, ctx) {
       const deleted = find(ctx?.tenant, resourceType)?.remove(id, expectedVersion) ?? { ok: false, reason: 'notFound' };
       const touch = ctx?.touch;
-      if (!deleted.ok || ctx?.references === undefined || touch === undefined) return deleted;
+      if (!deleted.ok || ctx?.references === undefined || touch === undefined) return logged(deleted, deleted.ok && ctx?.events !== undefined ? () => ctx.events!([]) : undefined);
       // Same synchronous step as the delete: no request can see the deleted id still referenced.
       const cascaded: CascadedChange[] = [];
       for (const reference of ctx.references) {
@@ -72,7 +92,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
           cascaded.push({ resourceType: reference.resourceType, ...change });
         }
       }
-      return { ok: true, cascaded };
+      return logged({ ok: true, cascaded }, ctx.events === undefined ? undefined : () => ctx.events!(cascaded));
     },
 
     async query(resourceType, query, ctx) {

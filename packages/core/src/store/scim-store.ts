@@ -1,6 +1,8 @@
 import type { AttrPath, Filter } from '../filter/ast.js';
 import type { AttributeType } from '../schema/attribute-definition.js';
 import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
+import type { EventOutbox } from '../events/event-outbox.js';
+import type { ScimEvent } from '../events/scim-event.js';
 
 /**
  * The storage contract. A store keeps resources in their SCIM JSON form, losslessly: `get` returns
@@ -35,6 +37,11 @@ export interface ScimStore {
    */
   delete(resourceType: string, id: string, expectedVersion?: string, ctx?: DeleteContext): Promise<StoreDeleteResult>;
   query(resourceType: string, query: StoreQuery, ctx?: StoreContext): Promise<StoreQueryResult>;
+  /**
+   * The read side of the events this store writes with its writes (`capabilities.events`), for a
+   * dispatcher (`@scimkit/events`). See docs/writing-a-store.md.
+   */
+  readonly outbox?: EventOutbox;
 }
 
 /**
@@ -69,6 +76,13 @@ export interface WriteContext extends StoreContext {
    * core does not know the change (a PUT), or for attributes not listed.
    */
   readonly changes?: readonly MultiValuedChange[];
+  /**
+   * With `capabilities.events`, when the server derives events: called once the write succeeded,
+   * with the resource as written, inside the write's atomic step; the store keeps the events it
+   * returns in its outbox in that same step (transaction), so a write is stored with its events or
+   * not at all. Never called for a refused write.
+   */
+  readonly events?: (written: ScimResource) => readonly ScimEvent[];
 }
 
 /** The difference one write makes to one multi-valued attribute. */
@@ -102,6 +116,12 @@ export interface DeleteContext extends StoreContext {
   readonly references?: readonly ReferenceAttribute[];
   /** The `meta` (new version and lastModified) of a resource the cascade changes. */
   readonly touch?: (resource: ScimResource) => ScimMeta;
+  /**
+   * With `capabilities.events`: called once the delete succeeded, with the changes of the
+   * reference cascade (none when the store does not cascade), inside the delete's atomic step; the
+   * store keeps the returned events in its outbox in that step.
+   */
+  readonly events?: (cascaded: readonly CascadedChange[]) => readonly ScimEvent[];
 }
 
 /** A resource that a delete changed by removing references to the deleted one. */
@@ -186,6 +206,11 @@ export interface StoreCapabilities {
   readonly paging?: boolean;
   /** The store pages by keyset cursors (`StoreQuery.cursor`, RFC 9865); implies filter, sort and paging for the query. */
   readonly cursor?: boolean;
+  /**
+   * The store keeps the events of `WriteContext.events` / `DeleteContext.events` in an outbox, in
+   * the same transaction as the write, and exposes it as `outbox`.
+   */
+  readonly events?: boolean;
   /** The store applies `DeleteContext.references` atomically with the delete. */
   readonly references?: boolean;
 }

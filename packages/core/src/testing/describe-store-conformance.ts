@@ -4,6 +4,7 @@ import { conformanceModels, type ConformanceModels } from './conformance-schema.
 import { describeChanges } from './describe-changes.js';
 import { describeCrud } from './describe-crud.js';
 import { describeCursors } from './describe-cursors.js';
+import { describeEvents } from './describe-events.js';
 import { describeFilters } from './describe-filters.js';
 import { describeLosslessness } from './describe-losslessness.js';
 import { describeIgnoredReferences, describeReferences } from './describe-references.js';
@@ -38,7 +39,7 @@ export interface StoreConformanceOptions {
  * element `changes`, every RFC 7644 filter and sort rule, paging, and that resources come back
  * exactly as stored. Queries go through the real filter language and honour the store's
  * `capabilities`: what is not pushed down is finished in memory, as the server does. A store that
- * declares `references` or `cursor` also gets the reference-cascade or keyset-cursor tests; the
+ * declares `references`, `cursor` or `events` also gets the reference-cascade, keyset-cursor or outbox tests; the
  * factory is called once while the tests are collected, to read those `capabilities`.
  */
 export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>, options: StoreConformanceOptions = {}): void {
@@ -69,6 +70,7 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
     if (declared.references === true) describeReferences(store, model);
     else describeIgnoredReferences(store);
     if (declared.cursor === true) describeCursors(store, model);
+    if (declared.events === true) describeEvents(store);
     const faults = options.faults;
     describeUnavailable(faults === undefined ? async () => faultyAtBoundary(await factory()) : async () => faults(), faults === undefined, declared.references === true);
   });

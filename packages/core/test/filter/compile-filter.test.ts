@@ -394,3 +394,27 @@ describe('compileFilter: several resource types (server-root search)', () => {
     expect(refused('id pr', [])).toMatch(/no resource type/);
   });
 });
+
+describe('caseExact false strings compare by one key (NFC, lower-cased) for every operator', () => {
+  const decomposed = user({ userName: 'jose', name: { givenName: 'Jose\u0301' } });
+  const precomposed = user({ userName: 'josé2', name: { givenName: 'JOSÉ' } });
+
+  it('co, sw and ew find a decomposed é as eq does, whichever form the filter value has', () => {
+    for (const value of ['é', 'e\u0301', 'É']) {
+      expect(matches(`name.givenName co "${value}"`, [decomposed, precomposed])).toEqual([true, true]);
+      expect(matches(`name.givenName ew "S${value}"`, [decomposed, precomposed])).toEqual([true, true]);
+      expect(matches(`name.givenName sw "jos${value}"`, [decomposed, precomposed])).toEqual([true, true]);
+      expect(matches(`name.givenName eq "jos${value}"`, [decomposed, precomposed])).toEqual([true, true]);
+    }
+  });
+
+  it('orders by the same key: a decomposed José is neither greater nor less than a precomposed one', () => {
+    expect(matches('name.givenName gt "josé"', [decomposed, precomposed])).toEqual([false, false]);
+    expect(matches('name.givenName ge "josé"', [decomposed, precomposed])).toEqual([true, true]);
+    expect(matches('name.givenName lt "josé"', [decomposed, precomposed])).toEqual([false, false]);
+  });
+
+  it('leaves caseExact attributes compared as written', () => {
+    expect(matchesOne('externalId co "é"', user({ userName: 'x', externalId: 'Jose\u0301' }))).toBe(false);
+  });
+});

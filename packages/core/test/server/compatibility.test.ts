@@ -102,3 +102,34 @@ describe('compatibility.valueFilterInAttributes (the Microsoft SCIM validator se
     }
   });
 });
+
+describe('compatibility.omitPaginationConfig (Python scim2-models 0.6 refuses RFC 9865 pagination in /ServiceProviderConfig)', () => {
+  const serve = (compatibility?: 'entra' | 'strict' | { omitPaginationConfig: boolean }) =>
+    createScimServer({
+      resourceTypes: [userResourceType],
+      store: createMemoryStore(),
+      pagination: {},
+      discovery: { metaSchemas: true },
+      ...(compatibility === undefined ? {} : { compatibility }),
+    });
+  const document = async (server: ReturnType<typeof serve>, path: string) => JSON.parse((await server.handle({ method: 'GET', path })).body ?? '') as Record<string, unknown>;
+  const metaSchemaNames = async (server: ReturnType<typeof serve>) =>
+    ((await document(server, '/Schemas/urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'))['attributes'] as { name: string }[]).map((attribute) => attribute.name);
+
+  it('is off by default and in every profile: the document advertises cursors (RFC 9865 §4)', async () => {
+    for (const server of [serve(), serve('entra'), serve('strict')]) {
+      expect((await document(server, '/ServiceProviderConfig'))['pagination']).toMatchObject({ cursor: true, index: true });
+      expect(await metaSchemaNames(server)).toContain('pagination');
+    }
+  });
+
+  it('when on, leaves pagination out of the document and its meta-schema, and cursor paging still answers', async () => {
+    const server = serve({ omitPaginationConfig: true });
+    const config = await document(server, '/ServiceProviderConfig');
+    expect(config['pagination']).toBeUndefined();
+    expect(config).toMatchObject({ filter: { supported: true }, sort: { supported: true }, etag: { supported: true } });
+    expect(await metaSchemaNames(server)).not.toContain('pagination');
+    const page = await server.handle({ method: 'GET', path: '/Users', query: { cursor: '', count: '1' } });
+    expect(page.status).toBe(200);
+  });
+});

@@ -12,14 +12,16 @@ const STRICT: Resolved = Object.freeze({
   unquotedFilterValues: false,
   serviceConfigurationPath: false,
   valueFilterInAttributes: false,
+  omitPaginationConfig: false,
 });
 
 /**
  * Every tolerance of each profile, spelled out (docs/concepts/compatibility.md has the table):
  * - `strict`: none; every bent shape gets the RFC answer.
- * - `entra`: all of them. Microsoft Entra ID sends string booleans, path keys in values, the manager
- *   as a string, `remove` with a value array, and `replace` on a missing value path; the Microsoft
- *   SCIM validator sends empty `Operations` and unquoted filter values.
+ * - `entra`: all of them but `omitPaginationConfig` (which serves another client). Microsoft Entra
+ *   ID sends string booleans, path keys in values, the manager as a string, `remove` with a value
+ *   array, and `replace` on a missing value path; the Microsoft SCIM validator sends empty
+ *   `Operations` and unquoted filter values.
  * - `okta`: the unambiguous ones (the defaults); Okta's own requests are RFC-conformant, and these
  *   cost nothing. The three that contradict the RFC stay off.
  */
@@ -35,6 +37,7 @@ export const COMPATIBILITY_PROFILES: Readonly<Record<CompatibilityProfile, Resol
     unquotedFilterValues: true,
     serviceConfigurationPath: true,
     valueFilterInAttributes: true,
+    omitPaginationConfig: false,
   }),
   okta: Object.freeze({
     ...STRICT,

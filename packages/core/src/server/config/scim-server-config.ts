@@ -1,3 +1,4 @@
+import type { EventOptions } from '../../events/event-options.js';
 import type { ResourceTypeDefinitionInput, SchemaDefinitionInput } from '../../schema/attribute-definition.js';
 import type { ScimError } from '../../errors/scim-error.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
@@ -223,6 +224,13 @@ export interface CompatibilityOptions {
    * parameters list attribute names, so the request is 400 invalidPath).
    */
   readonly valueFilterInAttributes?: boolean;
+  /**
+   * Leave RFC 9865's `pagination` object out of `/ServiceProviderConfig` (and out of its meta-schema
+   * in `/Schemas`), for clients that check the document against the schema of RFC 7643 §5 alone and
+   * refuse what it does not list (Python's scim2-models 0.6, under scim2-client). Cursor paging itself
+   * keeps working for clients that ask for it. Default false (RFC 9865 §4 advertises it).
+   */
+  readonly omitPaginationConfig?: boolean;
 }
 
 /**
@@ -315,6 +323,13 @@ export interface ScimServerConfig {
    * as is and nothing is stored. Any other throw is a 500, reported to `logger`.
    */
   readonly beforeWrite?: (event: BeforeWriteEvent) => BeforeWriteResult | Promise<BeforeWriteResult>;
+  /**
+   * Derive provisioning events (`user.created`, `group.members_added`…) from every committed write
+   * and have the store keep them in its outbox in the write's own transaction, for
+   * `@scimkit/events` to deliver (docs/concepts/events.md). Needs a store with
+   * `capabilities.events`. Off by default.
+   */
+  readonly events?: EventOptions | false;
   /**
    * Group membership semantics, on when a type with the Group schema is served (members resolved
    * and checked, `User.groups` computed, references removed on delete). `false` turns them off:

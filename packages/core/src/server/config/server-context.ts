@@ -1,3 +1,4 @@
+import { resolveEvents, type EventSettings } from '../../events/event-options.js';
 import type { FilterLimits } from '../../filter/filter-limits.js';
 import { DEFAULT_FILTER_LIMITS } from '../../filter/filter-limits.js';
 import { ElementKeyCache } from '../../patch/element-key-cache.js';
@@ -65,6 +66,8 @@ export interface ServerContext {
   readonly metaSchemas: readonly SchemaDefinition[];
   /** Group membership semantics, when a type with the Group schema is served (see membership/). */
   readonly membership?: Membership;
+  /** Events derived from committed writes, when `events` is on (see events/). */
+  readonly events?: EventSettings;
 }
 
 /** Bulk limits when `bulk` is given without them. */
@@ -99,6 +102,7 @@ export const DEFAULT_COMPATIBILITY: Required<CompatibilityOptions> = Object.free
   unquotedFilterValues: false,
   serviceConfigurationPath: false,
   valueFilterInAttributes: false,
+  omitPaginationConfig: false,
 });
 
 /** Validate and resolve a configuration. Throws a TypeError for a programmer error at start-up. */
@@ -161,6 +165,8 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
   const limits = resolveLimits(config.limits);
   checkHooks(config);
   const membership = resolveMembership(types, config.membership);
+  const compatibility = resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY);
+  const events = resolveEvents(config.events, config.store.capabilities?.events === true && config.store.outbox !== undefined);
   return {
     config,
     registry,
@@ -168,7 +174,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     types,
     limits,
     filterLimits: { maxLength: limits.filterMaxLength, maxDepth: limits.filterMaxDepth },
-    compatibility: resolveCompatibility(config.compatibility, DEFAULT_COMPATIBILITY),
+    compatibility,
     logger: config.logger ?? CONSOLE_LOGGER,
     writes: shared.writes,
     elementKeys: shared.elementKeys,
@@ -177,8 +183,9 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     tracer: shared.tracer,
     pagination: shared.pagination,
     bulk: resolveBulk(config.bulk, limits),
-    metaSchemas: metaSchemas(config),
+    metaSchemas: metaSchemas(config, compatibility),
     ...(membership === undefined ? {} : { membership }),
+    ...(events === undefined ? {} : { events }),
   };
 }
 
@@ -196,10 +203,13 @@ function checkHooks(config: ScimServerConfig): void {
   }
 }
 
-/** RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865 `pagination` when cursors are on. */
-function metaSchemas(config: ScimServerConfig): SchemaDefinition[] {
+/**
+ * RFC 7643 §7 meta-schemas when `discovery.metaSchemas`; the ServiceProviderConfig one with RFC 9865
+ * `pagination` when cursors are on and `omitPaginationConfig` is off.
+ */
+function metaSchemas(config: ScimServerConfig, compatibility: Required<CompatibilityOptions>): SchemaDefinition[] {
   if (config.discovery?.metaSchemas !== true) return [];
-  const cursors = config.pagination !== undefined && config.pagination.cursor !== false;
+  const cursors = config.pagination !== undefined && config.pagination.cursor !== false && !compatibility.omitPaginationConfig;
   const providerConfig = cursors ? { ...serviceProviderConfigSchema, attributes: [...serviceProviderConfigSchema.attributes, PAGINATION_ATTRIBUTE] } : serviceProviderConfigSchema;
   return [schemaSchema, resourceTypeSchema, providerConfig].map(normalizeSchema);
 }

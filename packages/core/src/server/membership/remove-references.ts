@@ -1,7 +1,8 @@
+import { updatedEvents } from '../../events/derive-events.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { CascadedChange } from '../../store/scim-store.js';
 import { backoff, MAX_WRITE_ATTEMPTS } from '../write/update-resource.js';
-import type { Exchange } from '../request/exchange.js';
+import { actorOf, type Exchange } from '../request/exchange.js';
 import { changedMeta } from '../write/resource-meta.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
@@ -39,10 +40,14 @@ async function removeFrom(exchange: Exchange, membership: Membership, found: Sci
     const removed = members.filter((element) => keyOf(element) === target) as Readonly<Record<string, unknown>>[];
     const { [attribute]: _members, ...rest } = current;
     const next = { ...rest, ...(kept.length === 0 ? {} : { [attribute]: kept }), meta: changedMeta(current, new Date().toISOString()) } as ScimResource;
+    const before: ScimResource = current;
+    const changes = [{ attribute, added: [], removed }];
+    const events = context.events;
     const written = await context.store.replace(name, current.id, next, current.meta.version, {
       ...exchange.storeContext,
       unique: membership.group.model.unique,
-      changes: [{ attribute, added: [], removed }],
+      changes,
+      ...(events === undefined ? {} : { events: (stored: ScimResource) => updatedEvents(events, actorOf(exchange), membership.group.model, before, stored, changes, 'patch') }),
     });
     if (written.ok) {
       context.elementKeys.carry(members, written.resource[attribute], removed, 0);

@@ -37,6 +37,16 @@ export async function findMember(exchange: Exchange, membership: Membership, ele
     const resource = await exchange.context.store.get(type.model.definition.name, value, exchange.storeContext);
     if (resource !== undefined) return ok({ type, resource });
   }
+  if (candidates.length === 1 && membership.memberTypes.length > 1) {
+    // The client's `type` found nothing: say so when the id is another member type's (RFC 7643 §4.2
+    // `type` is "User" or "Group" and must agree with what `value` identifies).
+    const named = candidates[0] as ServedType;
+    for (const type of membership.memberTypes) {
+      if (type === named || (await exchange.context.store.get(type.model.definition.name, value, exchange.storeContext)) === undefined) continue;
+      const is = type.model.definition.name;
+      return err(scimError('invalidValue', `${at}: member "${value}" is the id of a ${is}, but its "type" says ${named.model.definition.name}; give "type": "${is}" or leave "type" out`));
+    }
+  }
   return ok(undefined);
 }
 

@@ -26,6 +26,7 @@ export function tracedStore(store: ScimStore, tracing: ScimTracing, tracer: Trac
   };
   return {
     ...(store.capabilities === undefined ? {} : { capabilities: store.capabilities }),
+    ...(store.outbox === undefined ? {} : { outbox: store.outbox }),
     create: (type, resource, ctx) => call('create', type, ctx, () => store.create(type, resource, ctx)),
     get: (type, id, ctx) => call('get', type, ctx, () => store.get(type, id, ctx)),
     replace: (type, id, resource, expected, ctx) => call('replace', type, ctx, () => store.replace(type, id, resource, expected, ctx)),

@@ -1,10 +1,11 @@
+import { updatedEvents } from '../../events/derive-events.js';
 import { err, ok, type Result } from '../../errors/result.js';
 import { withEntry } from '../../json/with-entry.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { MultiValuedChange, StoreContext, UniqueAttribute, WriteContext } from '../../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
 import { deepEqual } from './deep-equal.js';
-import { writeKey, type Exchange } from '../request/exchange.js';
+import { actorOf, writeKey, type Exchange } from '../request/exchange.js';
 import { carrySizes, checkResourceSize } from './resource-size.js';
 import { loadResource } from '../query/load-resource.js';
 import { readTopLevel } from '../../store/unique-value.js';
@@ -85,7 +86,15 @@ export async function updateResource(
       if (!sized.ok) return sized;
       const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
       if (!allowed.ok) return allowed;
-      const written = await context.store.replace(name, existing.id, next, existing.meta.version, writeContext(exchange.storeContext, type.model.unique, elementLevel));
+      const events = context.events;
+      const ctx = writeContext(exchange.storeContext, type.model.unique, elementLevel);
+      const written = await context.store.replace(
+        name,
+        existing.id,
+        next,
+        existing.meta.version,
+        events === undefined ? ctx : withEntry(ctx, 'events', (stored: ScimResource) => updatedEvents(events, actorOf(exchange), type.model, existing, stored, elementLevel, operation)),
+      );
       if (written.ok) {
         if (elementLevel !== undefined) {
           carrySizes(next, written.resource, elementLevel);

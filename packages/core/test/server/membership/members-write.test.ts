@@ -47,6 +47,13 @@ describe('group members on write', () => {
     expect(banana.body['detail']).toContain('Banana');
     const wrong = await c.send('POST', '/Groups', { schemas: [GROUP], displayName: 'G', members: [{ value: alice, type: 'Group' }] });
     expect(wrong.status).toBe(400);
+    expect(wrong.body['scimType']).toBe('invalidValue');
+    // The detail says what the id is and that the given type disagrees.
+    expect(wrong.body['detail']).toBe(`members: member "${alice}" is the id of a User, but its "type" says Group; give "type": "User" or leave "type" out`);
+    const group = (await c.send('POST', '/Groups', { schemas: [GROUP], displayName: 'Team' })).body['id'];
+    const patched = await c.send('PATCH', `/Groups/${group}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'add', path: 'members', value: [{ value: group, type: 'User' }] }] });
+    expect(patched.status).toBe(400);
+    expect(patched.body['detail']).toContain(`"${group}" is the id of a Group, but its "type" says User`);
     const right = await c.send('POST', '/Groups', { schemas: [GROUP], displayName: 'G', members: [{ value: alice, type: 'user' }] });
     expect(right.status).toBe(201);
     expect(right.body['members'][0].type).toBe('User');

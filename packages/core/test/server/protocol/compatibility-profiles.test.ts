@@ -38,7 +38,10 @@ describe('compatibility profiles', () => {
     expect(Object.keys(COMPATIBILITY_PROFILES).sort()).toEqual(['entra', 'okta', 'strict']);
     for (const profile of Object.values(COMPATIBILITY_PROFILES)) expect(Object.keys(profile).sort()).toEqual(Object.keys(COMPATIBILITY_PROFILES.entra).sort());
     expect(Object.values(COMPATIBILITY_PROFILES.strict).every((on) => on === false)).toBe(true);
-    expect(Object.values(COMPATIBILITY_PROFILES.entra).every((on) => on === true)).toBe(true);
+    // entra: every tolerance Entra ID and its validator need; omitPaginationConfig serves another client.
+    const { omitPaginationConfig, ...entra } = COMPATIBILITY_PROFILES.entra;
+    expect(omitPaginationConfig).toBe(false);
+    expect(Object.values(entra).every((on) => on === true)).toBe(true);
     expect(() => target('azure' as CompatibilityConfig)).toThrow(TypeError);
   });
 

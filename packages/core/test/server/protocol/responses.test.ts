@@ -31,6 +31,21 @@ describe('PATCH 204 (RFC 7644 §3.5.2)', () => {
     const failed = await plain.handle(patch(other, patchOp({ op: 'remove' }), { prefer: 'return=minimal' }));
     expect(failed.status).toBe(400);
   });
+
+  it('answers 200 with the resource when attributes or excludedAttributes is given, whatever the configuration (RFC 7644 §3.5.2 MUST)', async () => {
+    const target = server({ patchResponse: 'noContent' });
+    const id = (await call(target, post('/Users', user('babs')))).body['id'];
+    const selected = await call(target, { ...patch(id, patchOp({ op: 'add', path: 'nickName', value: 'B' })), query: { attributes: 'userName' } });
+    expect(selected.status).toBe(200);
+    expect(selected.body).toMatchObject({ id, userName: 'babs' });
+    expect(selected.body['nickName']).toBeUndefined();
+    const excluded = await call(target, { ...patch(id, patchOp({ op: 'add', path: 'title', value: 'T' }), { prefer: 'return=minimal' }), query: { excludedAttributes: 'nickName' } });
+    expect(excluded.status).toBe(200);
+    expect(excluded.body).toMatchObject({ id, userName: 'babs', title: 'T' });
+    expect(excluded.body['nickName']).toBeUndefined();
+    const plain = await target.handle(patch(id, patchOp({ op: 'add', path: 'title', value: 'U' })));
+    expect(plain.status).toBe(204);
+  });
 });
 
 describe('returned: "request" attributes (RFC 7643 §7)', () => {

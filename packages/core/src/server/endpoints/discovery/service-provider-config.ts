@@ -10,7 +10,7 @@ import { refuseFilter } from './discovery-paging.js';
  * The RFC 7643 §5 document, generated from the configuration so it never claims a feature the
  * server lacks: PATCH when some type offers it, bulk with its limits when `bulk` is on (else
  * unsupported: maxOperations 0, maxPayloadSize the body limit), filter with `maxResults`, no changePassword, sort, ETags, RFC 9865
- * `pagination` when cursors are on, the configured schemes.
+ * `pagination` when cursors are on (unless the `omitPaginationConfig` tolerance hides it), the configured schemes.
  */
 export function serviceProviderConfigDocument(context: ServerContext, baseUrl: string): Record<string, unknown> {
   const { documentationUri, authenticationSchemes = [] } = context.config;
@@ -26,7 +26,7 @@ export function serviceProviderConfigDocument(context: ServerContext, baseUrl: s
     changePassword: { supported: false },
     sort: { supported: true },
     etag: { supported: true },
-    ...(context.pagination === undefined ? {} : { pagination: paginationDocument(context, context.pagination) }),
+    ...(context.pagination === undefined || context.compatibility.omitPaginationConfig ? {} : { pagination: paginationDocument(context, context.pagination) }),
     authenticationSchemes: authenticationSchemes.map((scheme) => ({ ...scheme })),
     meta: { resourceType: 'ServiceProviderConfig', location: `${baseUrl}/ServiceProviderConfig` },
   };

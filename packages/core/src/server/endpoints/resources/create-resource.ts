@@ -1,3 +1,5 @@
+import type { ScimResource } from '../../../schema/scim-resource.js';
+import { createdEvents } from '../../../events/derive-events.js';
 import { randomId } from '../../write/random-id.js';
 import { validateResource } from '../../../schema/validate-resource.js';
 import { selectionFromQuery } from '../../query/attribute-selection.js';
@@ -41,7 +43,13 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   if (!sized.ok) return errorResponse(sized.error);
   const allowed = await checkBeforeWrite(exchange, { operation: 'create', resourceType: name, id, resource });
   if (!allowed.ok) return errorResponse(allowed.error);
-  const written = await context.store.create(name, resource, withEntry(exchange.storeContext, 'unique', type.model.unique));
+  const events = context.events;
+  const writeContext = withEntry(exchange.storeContext, 'unique', type.model.unique);
+  const written = await context.store.create(
+    name,
+    resource,
+    events === undefined ? writeContext : withEntry(writeContext, 'events', (stored: ScimResource) => createdEvents(events, actorOf(exchange), type.model, stored)),
+  );
   if (!written.ok) {
     if (written.reason === 'uniqueness') return errorResponse(uniquenessError(written.attribute));
     if (written.reason === 'invalidValue') return errorResponse(storeRefusalError(written.detail));

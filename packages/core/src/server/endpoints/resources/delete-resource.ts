@@ -1,3 +1,4 @@
+import { deletedEvents } from '../../../events/derive-events.js';
 import type { ScimResource } from '../../../schema/scim-resource.js';
 import type { CascadedChange, DeleteContext } from '../../../store/scim-store.js';
 import { checkBeforeWrite } from '../../write/before-write.js';
@@ -37,14 +38,19 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
     const allowed = await checkBeforeWrite(exchange, { operation: 'delete', resourceType: name, id: existing.id, existing });
     if (!allowed.ok) return allowed;
     const expected = precondition.value === undefined ? undefined : existing.meta.version;
-    const ctx: DeleteContext =
-      referenced === undefined
-        ? exchange.storeContext
+    const events = context.events;
+    const ctx: DeleteContext = referenced === undefined && events === undefined ? exchange.storeContext : {
+      ...exchange.storeContext,
+      ...(referenced === undefined
+        ? {}
         : {
-            ...exchange.storeContext,
             references: [{ resourceType: referenced.group.model.definition.name, attribute: referenced.members.name }],
             touch: (resource: ScimResource) => changedMeta(resource, new Date().toISOString()),
-          };
+          }),
+      ...(events === undefined
+        ? {}
+        : { events: (cascaded: readonly CascadedChange[]) => deletedEvents(events, actorOf(exchange), type.model, existing, storeCascades ? cascaded : [], referenced?.group.model) }),
+    };
     const deleted = await context.store.delete(name, existing.id, expected, ctx);
     if (deleted.ok) return { ok: true as const, value: { existing, cascaded: storeCascades ? (deleted.cascaded ?? []) : undefined } };
     return { ok: false as const, error: deleted.reason === 'notFound' ? notFoundError(context, type, id) : ETAG_MISMATCH };
