@@ -9,6 +9,7 @@ import {
   type ScimServerConfig,
   type ScimStore,
 } from '@scimkit/core';
+import { oauthAuthentication, rateLimit, scopePolicy, type TokenVerifier } from '@scimkit/oauth';
 import { reservedGroupNames } from './reserved-names.js';
 
 export interface FullServerOptions {
@@ -37,6 +38,14 @@ export interface FullServerOptions {
    * §3.11). `token` stands for a client (an identity provider), for which `/Me` is 404.
    */
   readonly userTokens?: readonly UserToken[];
+  /**
+   * OAuth client credentials (docs/concepts/authentication.md): access tokens from the token
+   * endpoint, checked by `verifier`, beside `token` and `userTokens`; scopes per operation
+   * (`scim` everything, `scim:read` reads only).
+   */
+  readonly oauth?: { readonly verifier: TokenVerifier; readonly tokenEndpointUrl?: string };
+  /** Requests per second per tenant (bursts of as many more over 10 s); beyond: 429 with Retry-After. Default: no limit. */
+  readonly rateLimit?: number;
 }
 
 /** A bearer token that stands for one User resource. */
@@ -91,7 +100,11 @@ export function createFullServerConfig(options: FullServerOptions = {}): ScimSer
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     // Constant-time comparison over SHA-256 digests; /ServiceProviderConfig stays readable (RFC 7643 §5).
-    ...(tokens.length === 0 ? {} : bearerToken({ tokens })),
+    ...(options.oauth !== undefined ? oauthAuthentication({ verifier: options.oauth.verifier, tokens, ...(options.oauth.tokenEndpointUrl === undefined ? {} : { tokenEndpointUrl: options.oauth.tokenEndpointUrl }) }) : tokens.length === 0 ? {} : bearerToken({ tokens })),
+    // RFC 6750 §3.1: an access token without the scope an operation needs is 403 insufficient_scope.
+    ...(options.oauth === undefined ? {} : scopePolicy()),
+    // Before the body is read: per tenant, memory of this instance (docs/concepts/authentication.md#rate-limits).
+    ...(options.rateLimit === undefined ? {} : rateLimit({ tenant: { perSecond: options.rateLimit, burst: options.rateLimit } })),
     ...(userTokens.length === 0 ? {} : { me: (principal: unknown) => (isUserPrincipal(principal) ? { resourceType: 'User', id: principal.userId } : undefined) }),
   };
 }

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createScimServer } from '@scimkit/core';
 import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
+import { createFullServerOAuth, parseClients } from './oauth-clients.js';
 import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
 import { withHealthEndpoints } from './health-endpoints.js';
@@ -11,6 +12,9 @@ import { withHealthEndpoints } from './health-endpoints.js';
  * SCIM_TOKEN, when set, requires `Authorization: Bearer <token>` on every request; when unset the
  * server is open to anyone who can reach it, and says so loudly. SCIM_CURSOR_SECRET (32+ characters)
  * signs paging cursors so that they survive a restart and work across instances.
+ * SCIM_CLIENTS=<client id>:<secret>[:<tenant>],… turns on OAuth client credentials: `POST /oauth/token`
+ * and `/.well-known/jwks.json` on the same port (SCIM_ISSUER: the public origin, default
+ * http://$HOST:$PORT). SCIM_RATE_LIMIT=<requests per second per tenant> turns on the rate limit.
  */
 const host = process.env['HOST'] ?? '127.0.0.1';
 const port = Number(process.env['PORT'] ?? 8080);
@@ -24,8 +28,21 @@ if (process.env['SCIM_USER_TOKENS'] !== undefined && process.env['SCIM_USER_TOKE
 }
 const userTokens = personal.ok && process.env['SCIM_USER_TOKENS'] ? personal.tenants.map(({ tenant, token: secret }) => ({ userId: tenant, token: secret })) : [];
 const cursorSecret = process.env['SCIM_CURSOR_SECRET'];
+const clientsText = process.env['SCIM_CLIENTS'] ?? '';
+const clients = clientsText === '' ? { ok: true as const, clients: [] } : parseClients(clientsText);
+if (!clients.ok) {
+  console.error(`SCIM_CLIENTS: ${clients.error}. Example: SCIM_CLIENTS=entra:<a secret of 16+ characters>:acme`);
+  process.exit(1);
+}
+const rateText = process.env['SCIM_RATE_LIMIT'] ?? '';
+const rate = rateText === '' ? undefined : Number(rateText);
+if (rate !== undefined && (!Number.isInteger(rate) || rate < 1)) {
+  console.error('SCIM_RATE_LIMIT: a whole number of requests per second per tenant, e.g. SCIM_RATE_LIMIT=50');
+  process.exit(1);
+}
+const oauth = clients.clients.length === 0 ? undefined : await createFullServerOAuth({ clients: clients.clients, issuer: process.env['SCIM_ISSUER'] || `http://${host.includes(':') ? `[${host}]` : host}:${port}` });
 
-if ((token === undefined || token === '') && userTokens.length === 0) {
+if ((token === undefined || token === '') && userTokens.length === 0 && oauth === undefined) {
   console.warn('WARNING: SCIM_TOKEN is not set: this SCIM server is OPEN, anyone who can reach it can read and change every user and group.');
 }
 const selected = await storeFromEnv();
@@ -35,15 +52,23 @@ const scim = createScimServer(
     userTokens,
     ...(cursorSecret === undefined || cursorSecret === '' ? {} : { cursorSecret }),
     ...(selected.store === undefined ? {} : { store: selected.store }),
+    ...(oauth === undefined ? {} : { oauth: { verifier: oauth.verifier, tokenEndpointUrl: oauth.tokenEndpointUrl } }),
+    ...(rate === undefined ? {} : { rateLimit: rate }),
   }),
 );
-// GET /livez and /readyz for an orchestrator's probes (docs/operations/database-failures.md).
-const server = createServer(withHealthEndpoints(createNodeHandler(scim, { basePath: '/scim/v2' }), selected.ready));
+const scimHandler = createNodeHandler(scim, { basePath: '/scim/v2' });
+// The token endpoint and JWKS answer what is outside /scim/v2 (docs/concepts/authentication.md).
+const tokenHandler = oauth === undefined ? undefined : createNodeHandler(oauth.tokens);
+// GET /livez and /readyz for an orchestrator's probes, before both (docs/operations/database-failures.md).
+const server = createServer(
+  withHealthEndpoints((req, res) => scimHandler(req, res, tokenHandler === undefined ? undefined : () => tokenHandler(req, res)), selected.ready),
+);
 // A request Node's parser refuses still gets a SCIM error body.
 server.on('clientError', answerClientError);
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? address.port : port;
   console.log(`SCIM full server (${selected.description}) listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
+  if (oauth !== undefined) console.log(`OAuth token endpoint: ${oauth.tokenEndpointUrl} (${clients.clients.length} client(s); secrets not shown)`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => void selected.close().finally(() => process.exit(0))));

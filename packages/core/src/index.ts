@@ -30,6 +30,11 @@ export type {
   ScimOperation,
   AuthenticationScheme,
   AuthenticationResult,
+  AccessKind,
+  AuthorizationEvent,
+  AuthorizationResult,
+  AdmissionEvent,
+  AdmissionResult,
   ChangeEvent,
   BeforeWriteEvent,
   BeforeWriteResult,
@@ -168,6 +173,7 @@ export {
   DEFAULT_MAX_PIPELINED_REQUESTS,
   createBodyCollector,
   refusedBody,
+  admitBeforeBody,
 } from './transport/index.js';
 export type {
   RequestBodyStream,

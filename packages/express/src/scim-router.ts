@@ -1,4 +1,5 @@
 import {
+  admitBeforeBody,
   bodyLimit,
   createConnectionQueue,
   mountBaseUrl,
@@ -46,6 +47,10 @@ export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {})
   return middleware;
 
   async function serve(req: Request, res: Response): Promise<void> {
+    const query = parseQuery(req.originalUrl);
+    // The pre-body stage (a rate limit): refused before a byte of the body is read.
+    const refused = await admitBeforeBody(server, { method: req.method, path: req.path, query, headers: req.headers });
+    if (refused !== undefined) return write(res, refused);
     const read = await body(req);
     if (read.kind === 'aborted') return;
     if (read.kind === 'refused') return write(res, read.response);
@@ -55,7 +60,7 @@ export function scimRouter(server: ScimHandler, options: ScimRouterOptions = {})
     const request: ScimRequest = {
       method: req.method,
       path: req.path,
-      query: parseQuery(req.originalUrl),
+      query,
       headers: req.headers,
       ...(read.body === undefined ? {} : { body: read.body }),
       baseUrl: options.baseUrl ?? mount.value,

@@ -1,4 +1,5 @@
 import {
+  admitBeforeBody,
   bodyLimit,
   createConnectionQueue,
   httpError,
@@ -44,6 +45,14 @@ export function scimPlugin(fastify: FastifyInstance, options: ScimPluginOptions,
   const readBody = (_request: FastifyRequest, payload: Parameters<typeof readRequestBody>[0], parsed: (error: Error | null, body?: RequestBodyRead) => void): void => {
     void readRequestBody(payload, limits).then((read) => parsed(null, read));
   };
+  // The pre-body stage (a rate limit): onRequest runs before Fastify reads the body.
+  fastify.addHook('onRequest', async (request, reply) => {
+    const { path, query } = target(request.raw.url ?? '/', prefix);
+    const refused = await admitBeforeBody(server, { method: request.method, path, query, headers: request.headers });
+    if (refused === undefined) return;
+    send(reply, refused);
+    return reply;
+  });
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(['application/scim+json', 'application/json'], readBody);
   fastify.addContentTypeParser('*', readBody);
@@ -55,17 +64,14 @@ export function scimPlugin(fastify: FastifyInstance, options: ScimPluginOptions,
     // Issue 14 #4: a connection's pipelined requests one at a time, the next once the previous response reached the socket.
     const admitted = await new Promise<boolean>((resolve) => connections.enter(request.raw, reply.raw, () => resolve(true), () => resolve(false)));
     if (!admitted) return send(reply, tooManyPipelinedResponse());
-    const url = request.raw.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const fullPath = queryAt === -1 ? url : url.slice(0, queryAt);
-    const path = fullPath.slice(prefix.length) || '/';
+    const { path, query } = target(request.raw.url ?? '/', prefix);
     // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location; a missing one is localhost.
     const mount = mountBaseUrl(request.protocol, request.headers.host, prefix);
     if (!mount.ok) return send(reply, scimErrorResponse(mount.error));
     const scimRequest: ScimRequest = {
       method: request.method,
       path,
-      query: parseQuery(url),
+      query,
       headers: request.headers,
       ...(read.body === undefined ? {} : { body: read.body }),
       baseUrl: options.baseUrl ?? mount.value,
@@ -82,6 +88,13 @@ export function scimPlugin(fastify: FastifyInstance, options: ScimPluginOptions,
     return send(reply, scimErrorResponse(httpError(status, status === 500 ? 'Internal server error' : error.message)));
   });
   done();
+}
+
+/** The path relative to the plugin's prefix, and the decoded query. */
+function target(url: string, prefix: string): { path: string; query: Record<string, string | string[]> } {
+  const queryAt = url.indexOf('?');
+  const fullPath = queryAt === -1 ? url : url.slice(0, queryAt);
+  return { path: fullPath.slice(prefix.length) || '/', query: parseQuery(url) };
 }
 
 function send(reply: FastifyReply, response: ScimResponse): FastifyReply {

@@ -1,4 +1,4 @@
-import { bodyLimit, httpError, mountBaseUrl, parseQuery, scimErrorResponse, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
+import { admitBeforeBody, bodyLimit, httpError, mountBaseUrl, parseQuery, scimErrorResponse, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
 import { readBodyStream } from './read-body-stream.js';
 
 export interface FetchHandlerOptions {
@@ -29,6 +29,11 @@ export function createFetchHandler(server: ScimHandler, options: FetchHandlerOpt
       const url = new URL(request.url);
       const path = url.pathname.slice(basePath.length) || '/';
       if (!url.pathname.startsWith(basePath) || !path.startsWith('/')) return toResponse(scimErrorResponse(httpError(404)));
+      const query = parseQuery(url.search);
+      const headers = Object.fromEntries(request.headers);
+      // The pre-body stage (a rate limit): refused before a byte of the body is read.
+      const refused = await admitBeforeBody(server, { method: request.method, path, query, headers });
+      if (refused !== undefined) return toResponse(refused);
       const read = await readBodyStream(request, limits);
       if (read.kind === 'aborted') return toResponse(scimErrorResponse(httpError(400, 'The request body could not be read')));
       if (read.kind === 'refused') return toResponse(read.response);
@@ -38,8 +43,8 @@ export function createFetchHandler(server: ScimHandler, options: FetchHandlerOpt
       const scimRequest: ScimRequest = {
         method: request.method,
         path,
-        query: parseQuery(url.search),
-        headers: Object.fromEntries(request.headers),
+        query,
+        headers,
         ...(read.body === undefined ? {} : { body: read.body }),
         baseUrl: options.baseUrl ?? mount.value,
       };

@@ -1,4 +1,5 @@
 import {
+  admitBeforeBody,
   bodyLimit,
   createConnectionQueue,
   mountBaseUrl,
@@ -42,6 +43,10 @@ export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptio
     // Issue 14 #4: a connection's pipelined requests one at a time, the next once the previous response reached the socket.
     const admitted = await new Promise<boolean>((resolve) => connections.enter(ctx.req, ctx.res, () => resolve(true), () => resolve(false)));
     if (!admitted) return write(ctx, tooManyPipelinedResponse());
+    const query = parseQuery(ctx.url);
+    // The pre-body stage (a rate limit): refused before a byte of the body is read.
+    const refused = await admitBeforeBody(server, { method: ctx.method, path, query, headers: ctx.req.headers });
+    if (refused !== undefined) return write(ctx, refused);
     const read = await body(ctx, limits);
     if (read.kind === 'aborted') return;
     if (read.kind === 'refused') return write(ctx, read.response);
@@ -54,7 +59,7 @@ export function scimMiddleware(server: ScimHandler, options: ScimMiddlewareOptio
     const request: ScimRequest = {
       method: ctx.method,
       path,
-      query: parseQuery(ctx.url),
+      query,
       headers: ctx.req.headers,
       baseUrl: options.baseUrl ?? mount.value,
       ...(read.body === undefined ? {} : { body: read.body }),

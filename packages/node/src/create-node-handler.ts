@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  admitBeforeBody,
   bodyLimit,
   createConnectionQueue,
   DEFAULT_MAX_PIPELINED_REQUESTS,
@@ -59,7 +60,11 @@ export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptio
   };
 
   function serve(req: IncomingMessage, res: ServerResponse, url: string, path: string): void {
-    void readRequestBody(req, limits).then(async (read) => {
+    // The pre-body stage (a rate limit): refused before a byte of the body is read.
+    const query = parseQuery(url);
+    void admitBeforeBody(server, { method: req.method ?? 'GET', path, query, headers: req.headers }).then(async (refused) => {
+      if (refused !== undefined) return send(res, refused);
+      const read = await readRequestBody(req, limits);
       if (read.kind === 'aborted') return;
       if (read.kind === 'refused') return send(res, read.response);
       const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
@@ -69,7 +74,7 @@ export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptio
       const request: ScimRequest = {
         method: req.method ?? 'GET',
         path,
-        query: parseQuery(url),
+        query,
         headers: req.headers,
         body: read.body,
         baseUrl: options.baseUrl ?? mount.value,

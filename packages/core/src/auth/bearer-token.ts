@@ -9,6 +9,8 @@ export interface BearerIdentity {
   readonly principal?: unknown;
   /** The tenant the token acts for (see `TenancyOptions`). */
   readonly tenant?: string;
+  /** The OAuth scopes the token carries (see `authorize`); absent: none declared (a static token). */
+  readonly scopes?: readonly string[];
 }
 
 /** One accepted token and who it stands for. */
@@ -113,7 +115,11 @@ function checkedEntries(options: BearerTokenOptions): BearerTokenEntry[] {
 }
 
 function identityOf(entry: BearerTokenEntry): BearerIdentity {
-  return { ...(entry.principal === undefined ? {} : { principal: entry.principal }), ...(entry.tenant === undefined ? {} : { tenant: entry.tenant }) };
+  return {
+    ...(entry.principal === undefined ? {} : { principal: entry.principal }),
+    ...(entry.tenant === undefined ? {} : { tenant: entry.tenant }),
+    ...(entry.scopes === undefined ? {} : { scopes: entry.scopes }),
+  };
 }
 
 /** `GET`/`HEAD /ServiceProviderConfig` (or the `ServiceProviderConfigs` spelling), relative to the mount point. */

@@ -1,5 +1,7 @@
 import { ScimException } from '../errors/scim-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
+import { admitRequest } from './request/admission.js';
+import { authorizeOperation } from './request/authorize.js';
 import { authenticate } from './request/authenticate.js';
 import { postBulk } from './endpoints/bulk/post-bulk.js';
 import { answerMe } from './endpoints/me/me-endpoint.js';
@@ -37,6 +39,12 @@ export interface ScimServer {
    * a SCIM error response (an unexpected one a generic 500, reported to the logger).
    */
   handle(request: ScimRequest): Promise<ScimResponse>;
+  /**
+   * Decide on a request before its body is read (`config.admit`, a rate limit): the response
+   * refusing it, or undefined to read the body and `handle()` it. Never rejects. Adapters call it
+   * first; without `config.admit` it answers undefined at once.
+   */
+  admit(request: ScimRequest): Promise<ScimResponse | undefined>;
   /** The schemas and resource types this server serves. */
   readonly registry: SchemaRegistry;
   /** The configuration the server was created with. */
@@ -56,6 +64,7 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
     registry: context.registry,
     config,
     handle: (request) => handle(context, request),
+    admit: (request) => admitRequest(context, request),
   };
 }
 
@@ -117,7 +126,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
     };
-    return await dispatch(exchange, endpoint.value);
+    return await authorizedDispatch(exchange, endpoint.value);
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
     trail.failure = error;
@@ -132,7 +141,18 @@ function tracedContext(context: ServerContext, trail: RequestTrail): ServerConte
   return { ...context, store: tracedStore(context.store, tracing, context.tracer, trail.traceContext) };
 }
 
-async function dispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
+/** `authorize` (when configured) before the operation runs: the request's, then each Bulk operation's and `/Me`'s target. */
+async function authorizedDispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
+  if (exchange.context.config.authorize === undefined) return dispatch(exchange, endpoint);
+  const refused = await authorizeOperation(exchange, endpoint, false);
+  if (refused !== undefined) return errorResponse(refused);
+  return dispatch(exchange, endpoint, async (inner, target) => {
+    const denied = await authorizeOperation(inner, target, endpoint.operation === 'bulk');
+    return denied === undefined ? dispatch(inner, target) : errorResponse(denied);
+  });
+}
+
+async function dispatch(exchange: Exchange, endpoint: Endpoint, next: (exchange: Exchange, endpoint: Endpoint) => Promise<ScimResponse> = dispatch): Promise<ScimResponse> {
   switch (endpoint.operation) {
     case 'create':
       return createResource(exchange, endpoint.type);
@@ -162,8 +182,8 @@ async function dispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimRes
       return getServiceProviderConfig(exchange);
     case 'bulk':
       // Each operation goes through this same dispatch: one pipeline for single and bulk requests.
-      return postBulk(exchange, dispatch);
+      return postBulk(exchange, next);
     case 'me':
-      return answerMe(exchange, endpoint.action, dispatch);
+      return answerMe(exchange, endpoint.action, next);
   }
 }

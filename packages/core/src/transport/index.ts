@@ -14,3 +14,4 @@ export { limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from './limit-http-server
 export type { HttpServerLimits } from './limit-http-server.js';
 export { createConnectionQueue, tooManyPipelinedResponse, DEFAULT_MAX_PIPELINED_REQUESTS } from './connection-queue.js';
 export type { ConnectionQueue, QueuedRequest, QueuedResponse } from './connection-queue.js';
+export { admitBeforeBody } from './admit-before-body.js';

@@ -58,6 +58,11 @@ export type AuthenticationResult =
       readonly principal?: unknown;
       /** The tenant the caller acts for (1–256 characters, no control characters); absent: the URL's tenant, else the default one. */
       readonly tenant?: string;
+      /**
+       * The OAuth scopes the credential carries (RFC 6749 §3.3), handed to `authorize`; absent for a
+       * credential without scopes (a static token).
+       */
+      readonly scopes?: readonly string[];
     }
   | {
       readonly ok: false;
@@ -68,6 +73,58 @@ export type AuthenticationResult =
       /** `WWW-Authenticate` value for a 401; default from the primary advertised scheme (else the first): `Basic`/`Digest realm="SCIM"` for `httpbasic`/`httpdigest`, else `Bearer realm="SCIM"`. */
       readonly challenge?: string;
     };
+
+/**
+ * What an operation does, for `authorize`: `read` (GET, `.search`), `write` (POST, PUT, PATCH,
+ * DELETE), `bulk` (the `POST /Bulk` request itself; each of its operations is authorized again as
+ * what it does), `discovery` (`/ServiceProviderConfig`, `/Schemas`, `/ResourceTypes`).
+ */
+export type AccessKind = 'read' | 'write' | 'bulk' | 'discovery';
+
+/** One operation about to run, handed to `authorize` (docs/concepts/authentication.md, "Scopes"). */
+export interface AuthorizationEvent {
+  readonly access: AccessKind;
+  /** The endpoint's operation: `create`, `read`, `list`, `search`, `replace`, `patch`, `delete`, `rootSearch`, `bulk`, `me`, `serviceProviderConfig`, … */
+  readonly operation: string;
+  /** The resource type's name (`User`), for an operation on one type. */
+  readonly resourceType?: string;
+  /** True for an operation of a Bulk request. */
+  readonly inBulk: boolean;
+  readonly principal?: unknown;
+  readonly tenant?: string;
+  /** What `authenticate` returned as `scopes`. */
+  readonly scopes?: readonly string[];
+}
+
+/**
+ * What `authorize` decides: nothing (the operation runs), or a refusal answered 403 with
+ * `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"` (RFC 6750 §3.1) and a SCIM error
+ * body (inside a Bulk request: that operation's result).
+ */
+export type AuthorizationResult = void | undefined | { readonly ok: false; readonly scope: string; readonly detail?: string };
+
+/**
+ * A request before its body is read, handed to `admit`: what `authenticate` said of its headers and
+ * where it is routed.
+ */
+export interface AdmissionEvent {
+  /** The request without its body (method, path relative to the mount point, query, headers). */
+  readonly request: ScimRequest;
+  /** Whether `authenticate` accepted the request's credentials (if not, `handle()` answers the 401). */
+  readonly authenticated: boolean;
+  readonly principal?: unknown;
+  readonly tenant?: string;
+  readonly scopes?: readonly string[];
+  /** The endpoint's operation when routed (`create`, `list`, `bulk`, …). */
+  readonly operation?: string;
+  readonly resourceType?: string;
+}
+
+/**
+ * What `admit` decides: nothing (the body is read and the request handled) or a refusal answered as
+ * is, with its headers (a 429 with `Retry-After`, a 503).
+ */
+export type AdmissionResult = void | undefined | { readonly status: number; readonly detail: string; readonly headers?: Readonly<Record<string, string>> };
 
 /** A committed change, reported to `onChange` after the store accepted it. */
 export interface ChangeEvent {
@@ -309,6 +366,19 @@ export interface ScimServerConfig {
    * public (RFC 7643 §5). Without it the server is open to anyone who can reach it. A throw is a 500.
    */
   readonly authenticate?: (request: ScimRequest) => AuthenticationResult | Promise<AuthenticationResult>;
+  /**
+   * Decides whether the authenticated caller may run one operation (its scopes, per resource type);
+   * runs after routing for every request, and again for each operation of a Bulk request and for
+   * the resource `/Me` stands for. A refusal is a 403 `insufficient_scope` (RFC 6750 §3.1). Without
+   * it every authenticated caller may do everything. A throw is a 500.
+   */
+  readonly authorize?: (event: AuthorizationEvent) => AuthorizationResult | Promise<AuthorizationResult>;
+  /**
+   * Runs before the request body is read and before any store call (a rate limit): the adapters
+   * call `ScimServer.admit()` first and read the body only when it lets the request through. A
+   * refusal is answered as is. A throw is a 500. Code calling `handle()` directly calls `admit()` itself.
+   */
+  readonly admit?: (event: AdmissionEvent) => AdmissionResult | Promise<AdmissionResult>;
   /** Schemes advertised in `/ServiceProviderConfig` (`authenticationSchemes`). Default none. */
   readonly authenticationSchemes?: readonly AuthenticationScheme[];
   /**

@@ -13,6 +13,8 @@ export interface Caller {
   readonly principal?: unknown;
   /** The tenant `authenticate` bound the caller to, if any. */
   readonly tenant?: string;
+  /** The scopes of the caller's credential, if it has any (see `authorize`). */
+  readonly scopes?: readonly string[];
 }
 
 /**
@@ -37,12 +39,23 @@ export async function authenticate(context: ServerContext, request: ScimRequest,
       reportError(context, 'the authenticate hook returned a tenant that is not 1-256 characters without control characters', result.tenant, scope);
       return err(httpError(500, 'Internal server error'));
     }
-    return ok({ ...(result.principal === undefined ? {} : { principal: result.principal }), ...(result.tenant === undefined ? {} : { tenant: result.tenant }) });
+    const scopes = scopesOf(result.scopes);
+    return ok({
+      ...(result.principal === undefined ? {} : { principal: result.principal }),
+      ...(result.tenant === undefined ? {} : { tenant: result.tenant }),
+      ...(scopes === undefined ? {} : { scopes }),
+    });
   }
   const detail = typeof result.detail === 'string' ? result.detail : undefined;
   if (result.status === 403) return err(httpError(403, detail ?? 'Access denied'));
   const challenge = headerValue(result.challenge) ?? defaultChallenge(context.config.authenticationSchemes ?? []);
   return err({ ...httpError(401, detail ?? 'Authentication required'), headers: { 'WWW-Authenticate': challenge } });
+}
+
+/** Scopes as a frozen list of strings; anything else given counts as none (fail closed under `authorize`). */
+function scopesOf(scopes: unknown): readonly string[] | undefined {
+  if (scopes === undefined) return undefined;
+  return Object.freeze(Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === 'string') : []);
 }
 
 /** A string fit for an HTTP field value (RFC 9110 §5.5: visible ASCII, space, tab), else undefined. */

@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { ScimHandler } from '@scimkit/core';
+import { scimRouter } from '@scimkit/express';
+import { scimPlugin } from '@scimkit/fastify';
+import { createFetchHandler } from '@scimkit/fetch';
+import { scimMiddleware } from '@scimkit/koa';
+import { createNodeHandler } from '@scimkit/node';
+import express from 'express';
+import Fastify from 'fastify';
+import Koa from 'koa';
+import { listen } from '../../adapter-support/listen.js';
+
+/** A server on an ephemeral port: SCIM at `/scim/v2`, the token endpoint and JWKS at the root. */
+export interface ServedPair {
+  readonly origin: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+type Serve = (scim: ScimHandler, tokens: ScimHandler) => Promise<ServedPair>;
+
+async function overNode(listener: Parameters<typeof listen>[0]): Promise<ServedPair> {
+  const listening = await listen(listener);
+  return { origin: listening.origin, port: listening.port, close: () => listening.close() };
+}
+
+/** Every adapter, each serving the SCIM server and the token endpoint side by side on one port, as its docs show. */
+export const ADAPTERS_WITH_TOKEN_ENDPOINT: readonly (readonly [string, Serve])[] = [
+  [
+    '@scimkit/node',
+    (scim, tokens) => {
+      const scimHandler = createNodeHandler(scim, { basePath: '/scim/v2' });
+      const tokenHandler = createNodeHandler(tokens);
+      return overNode((req, res) => scimHandler(req, res, () => tokenHandler(req, res)));
+    },
+  ],
+  [
+    '@scimkit/express',
+    (scim, tokens) => {
+      const app = express();
+      app.use('/scim/v2', scimRouter(scim));
+      app.use(scimRouter(tokens));
+      return overNode(app);
+    },
+  ],
+  [
+    '@scimkit/koa',
+    (scim, tokens) => {
+      const app = new Koa();
+      app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+      app.use(scimMiddleware(tokens, { prefix: '' }));
+      return overNode(app.callback());
+    },
+  ],
+  [
+    '@scimkit/fastify',
+    async (scim, tokens) => {
+      const app = Fastify();
+      await app.register(scimPlugin, { prefix: '/scim/v2', server: scim });
+      await app.register(scimPlugin, { server: tokens });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      return {
+        origin: `http://127.0.0.1:${port}`,
+        port,
+        close: async () => {
+          app.server.closeAllConnections();
+          await app.close();
+        },
+      };
+    },
+  ],
+  [
+    '@scimkit/fetch',
+    (scim, tokens) => {
+      const scimFetch = createFetchHandler(scim, { basePath: '/scim/v2' });
+      const tokenFetch = createFetchHandler(tokens);
+      return overNode(getRequestListener((request) => (new URL(request.url).pathname.startsWith('/scim/v2') ? scimFetch(request) : tokenFetch(request))));
+    },
+  ],
+];
