@@ -137,6 +137,10 @@ describe('database faults under load (full server, PostgreSQL)', () => {
       groups.push(created.body.id);
     }
 
+    // One user many writers PATCH at once during the stall (queued behind each other in the server).
+    const hot = await send('setup', 'POST', '/Users', { schemas: [USER], userName: 'hot' });
+    expect(hot.status).toBe(201);
+
     const users: TrackedUser[][] = Array.from({ length: WORKERS }, () => []);
     let stop = false;
     let serial = 0;
@@ -224,7 +228,10 @@ describe('database faults under load (full server, PostgreSQL)', () => {
       await locker.query('LOCK TABLE scim_resources IN ACCESS EXCLUSIVE MODE');
       await sleep(500);
       // A burst far beyond the pool: the waiting queue is bounded, the rest is refused at once.
-      const burst = await Promise.all(Array.from({ length: 80 }, () => send('burst read', 'GET', `/Groups/${groups[0]}`)));
+      const [burst, queued] = await Promise.all([
+        Promise.all(Array.from({ length: 80 }, () => send('burst read', 'GET', `/Groups/${groups[0]}`))),
+        Promise.all(Array.from({ length: 6 }, (_, i) => send('queued patch', 'PATCH', `/Users/${hot.body.id}`, patch({ op: 'replace', path: 'title', value: `hot ${i}` })))),
+      ]);
       rss.push(rssOf(server.child.pid));
       await sleep(3_000);
       rss.push(rssOf(server.child.pid));
@@ -232,6 +239,7 @@ describe('database faults under load (full server, PostgreSQL)', () => {
       await locker.end();
       recoveries['lock'] = await timeToService(base);
       expect(burst.every((answer) => answer.status === 503)).toBe(true);
+      expect(queued.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503, 503]);
       expect(burst.filter((answer) => answer.ms < 500).length).toBeGreaterThan(0);
 
       // 4. A trigger fails one statement in the middle of a transaction (the member rows are written after the resource row).

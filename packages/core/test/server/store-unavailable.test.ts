@@ -100,3 +100,35 @@ describe('the docs sample (docs/writing-a-store.md)', () => {
     expect((await call(target, { method: 'GET', path: '/Users/x' })).status).toBe(500);
   });
 });
+
+describe('writes queued behind one that found the store unavailable', () => {
+  it('fail at once with 503 instead of each waiting its own timeout in turn', async () => {
+    const memory = createMemoryStore();
+    let stalled = false;
+    const store: ScimStore = new Proxy(memory, {
+      get(target, key, receiver) {
+        if (key === 'replace' && stalled) {
+          // A stalled database: the write gives up after 150 ms (a lock timeout), as unavailable.
+          return () => new Promise((_, reject) => setTimeout(() => reject(new StoreUnavailableError('data the request needs stayed locked longer than the lock timeout', { retryAfterSeconds: 2 })), 150));
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const target = createScimServer({ resourceTypes: [userResourceType], store, logger: { log: () => undefined } });
+    const created = await call(target, post('/Users', user('queued')));
+    stalled = true;
+    const started = performance.now();
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(target, { method: 'PATCH', path: `/Users/${created.body['id']}`, headers: { 'content-type': 'application/scim+json' }, body: JSON.stringify({ schemas: [URN.patchOp], Operations: [{ op: 'replace', path: 'title', value: `t${i}` }] }) }),
+      ),
+    );
+    const elapsed = performance.now() - started;
+    expect(replies.map((reply) => [reply.status, reply.headers['Retry-After']])).toEqual(Array.from({ length: 6 }, () => [503, '2']));
+    // One timeout, not six in a row.
+    expect(elapsed).toBeLessThan(600);
+    stalled = false;
+    const after = await call(target, { method: 'PATCH', path: `/Users/${created.body['id']}`, headers: { 'content-type': 'application/scim+json' }, body: JSON.stringify({ schemas: [URN.patchOp], Operations: [{ op: 'replace', path: 'title', value: 'back' }] }) });
+    expect(after.status).toBe(200);
+  });
+});

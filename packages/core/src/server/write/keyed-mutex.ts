@@ -1,24 +1,39 @@
+import { StoreUnavailableError } from '../../store/store-unavailable.js';
+
 /**
  * Serializes async work per key within one server: writes to one resource run one after another,
  * so concurrent PATCHes without `If-Match` never lose an update and never spin on the store's
  * compare-and-swap. (Other processes sharing the store are still handled by the CAS retry.)
  * Idle keys hold no memory.
+ *
+ * A write that finds the store unavailable (`StoreUnavailableError`) fails the writes queued behind
+ * it at once with the same answer (503), instead of letting each wait its own timeout in turn: a
+ * queue of n writes to one resource during a database stall would otherwise wait n timeouts
+ * (docs/operations/database-failures.md, "Bounds").
  */
 export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly tails = new Map<string, Promise<StoreUnavailableError | undefined>>();
 
   async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => mine);
-    this.tails.set(key, tail);
-    await previous;
+    const previous = this.tails.get(key) ?? Promise.resolve(undefined);
+    let release!: (unavailable: StoreUnavailableError | undefined) => void;
+    // Settles only after `previous` (release runs after awaiting it), so it is the new tail.
+    const mine = new Promise<StoreUnavailableError | undefined>((resolve) => (release = resolve));
+    this.tails.set(key, mine);
+    let unavailable: StoreUnavailableError | undefined;
     try {
+      const ahead = await previous;
+      if (ahead !== undefined) {
+        unavailable = new StoreUnavailableError(ahead.message, { retryAfterSeconds: ahead.retryAfterSeconds, cause: ahead });
+        throw unavailable;
+      }
       return await work();
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) unavailable = error;
+      throw error;
     } finally {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
+      release(unavailable);
+      if (this.tails.get(key) === mine) this.tails.delete(key);
     }
   }
 }
