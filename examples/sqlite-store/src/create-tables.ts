@@ -5,11 +5,11 @@ import type { Database } from 'sql.js';
  * other columns are copies the database can index:
  * - `tenant` is `ctx.tenant` (`''` for the default tenant) and leads every key and index, so ids,
  *   unique values and queries are per tenant;
- * - `user_name` (`uniqueKey`: NFC, lower-cased) and `external_id` answer `userName eq "…"` /
+ * - `user_name` (`comparisonKey`: NFC, lower-cased) and `external_id` answer `userName eq "…"` /
  *   `externalId eq "…"`, the lookups identity providers make before almost every write;
  * - `version` is `meta.version`, the compare-and-swap token of `replace` and `delete`.
  *
- * Uniqueness lives in its own table: one row per unique attribute value (by `uniqueKey`: NFC and
+ * Uniqueness lives in its own table: one row per unique attribute value (by `comparisonKey`: NFC and
  * lower-cased when the schema says it is not caseExact), whose primary key makes the database
  * refuse a second holder in the tenant, atomically.
  */

@@ -1,4 +1,4 @@
-import { uniqueKey, type ScimResource, type ScimStore, type StoreContext, type StoreDeleteResult, type StoreWriteResult, type UniqueAttribute } from '@scimkit/core';
+import { comparisonKey, type ScimResource, type ScimStore, type StoreContext, type StoreDeleteResult, type StoreWriteResult, type UniqueAttribute } from '@scimkit/core';
 import type { Database, SqlValue } from 'sql.js';
 import { createTables } from './create-tables.js';
 import { indexedEquality } from './indexed-equality.js';
@@ -127,7 +127,7 @@ function tenantOf(ctx: StoreContext | undefined): string {
 }
 
 function userName(resource: ScimResource): string | null {
-  return typeof resource['userName'] === 'string' ? uniqueKey(resource['userName'], false) : null;
+  return typeof resource['userName'] === 'string' ? comparisonKey(resource['userName'], false) : null;
 }
 
 function externalId(resource: ScimResource): string | null {

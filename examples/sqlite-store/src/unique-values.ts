@@ -1,15 +1,15 @@
-import { uniqueKey, type ScimResource, type UniqueAttribute } from '@scimkit/core';
+import { comparisonKey, type ScimResource, type UniqueAttribute } from '@scimkit/core';
 
 /**
  * The `[attribute, key]` pairs a resource claims in `scim_unique_values`: one per unique attribute
- * it has a value for. The key is the value as the schema compares it: `uniqueKey` (NFC, lower-cased)
+ * it has a value for. The key is the value as the schema compares it: `comparisonKey` (NFC, lower-cased)
  * unless caseExact.
  */
 export function uniqueValues(resource: ScimResource, unique: readonly UniqueAttribute[]): [string, string][] {
   const claimed: [string, string][] = [];
   for (const attribute of unique) {
     const value = valueAt(resource, attribute.path);
-    if (typeof value === 'string') claimed.push([attribute.path, uniqueKey(value, attribute.caseExact)]);
+    if (typeof value === 'string') claimed.push([attribute.path, comparisonKey(value, attribute.caseExact)]);
     else if (typeof value === 'number' || typeof value === 'boolean') claimed.push([attribute.path, JSON.stringify(value)]);
   }
   return claimed;

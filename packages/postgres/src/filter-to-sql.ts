@@ -199,7 +199,7 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
     case 'binary': {
       if (typeof value !== 'string') return undefined;
       const exact = target.caseExact || target.type === 'binary';
-      // caseExact false: every operator compares the core's uniqueKey (NFC, lower-cased), as the evaluator does.
+      // caseExact false: every operator compares the core's comparisonKey (NFC, lower-cased), as the evaluator does.
       const fold = (sql: string): string => (exact ? sql : equalityKey(sql));
       let right: string;
       let operator: string;
@@ -238,7 +238,7 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
   }
 }
 
-/** The core's uniqueKey for caseExact false, in SQL: the expression the lookup indexes are built on. */
+/** The core's comparisonKey for caseExact false, in SQL: the expression the lookup indexes are built on. */
 function equalityKey(sql: string): string {
   return `lower(normalize(${sql}, NFC))`;
 }

@@ -32,7 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
       // Creation order: the order of an unsorted list and the tie-break of every sort.
       `CREATE INDEX scim_resources_seq ON ${t.resources} (tenant, resource_type, seq)`,
       // The lookups identity providers make before every write (userName, externalId, group displayName),
-      // on the key `eq` compares for caseExact false: NFC, lower-cased (the core's uniqueKey).
+      // on the key `eq` compares for caseExact false: NFC, lower-cased (the core's comparisonKey).
       `CREATE INDEX scim_resources_user_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'userName', NFC)))`,
       `CREATE INDEX scim_resources_external_id ON ${t.resources} (tenant, resource_type, (data->>'externalId'))`,
       `CREATE INDEX scim_resources_display_name ON ${t.resources} (tenant, resource_type, lower(normalize(data->>'displayName', NFC)))`,

@@ -1,4 +1,4 @@
-import { uniqueKey as comparisonKey, type ScimResource, type UniqueAttribute } from '@scimkit/core';
+import { comparisonKey, type ScimResource, type UniqueAttribute } from '@scimkit/core';
 
 /**
  * The key a unique attribute's value is stored under in `scim_unique_values` (RFC 7643 §2.2): a

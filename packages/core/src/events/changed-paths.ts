@@ -1,4 +1,5 @@
 import type { MultiValuedChange } from '../store/scim-store.js';
+import { jsonEqual } from '../values/index.js';
 
 /** Keys of a resource that are not attributes a write changes. */
 const NOT_ATTRIBUTES = new Set(['id', 'meta', 'schemas']);
@@ -59,19 +60,4 @@ function unionOfKeys(a: Readonly<Record<string, unknown>>, b: Readonly<Record<st
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Equality of JSON values, key order free. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((element, i) => jsonEqual(element, b[i]));
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  const keys = Object.keys(x);
-  if (keys.length !== Object.keys(y).length) return false;
-  return keys.every((key) => Object.prototype.hasOwnProperty.call(y, key) && jsonEqual(x[key], y[key]));
 }

@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { isDateTime } from '../schema/is-date-time.js';
-import { uniqueKey } from '../store/unique-value.js';
+import { comparisonKey } from '../values/index.js';
 import type { ValueTest } from './any-at.js';
 import type { CompareOperator, CompValue } from './ast.js';
 import { dateTimeInstant } from './date-time-instant.js';
@@ -74,16 +74,16 @@ function stringTest(op: TestedOperator, value: string, caseExact: boolean): Valu
   }
   // RFC 7643 §2.2 caseExact false: every operator compares the key stores index (NFC, then a
   // locale-free lower-casing; see docs/concepts/filters.md), so `co "é"` finds `Jose\u0301` as `eq` does.
-  const key = uniqueKey(value, false);
+  const key = comparisonKey(value, false);
   switch (op) {
-    case 'eq': return (v) => typeof v === 'string' && uniqueKey(v, false) === key;
-    case 'co': return (v) => typeof v === 'string' && uniqueKey(v, false).includes(key);
-    case 'sw': return (v) => typeof v === 'string' && uniqueKey(v, false).startsWith(key);
-    case 'ew': return (v) => typeof v === 'string' && uniqueKey(v, false).endsWith(key);
-    case 'gt': return (v) => typeof v === 'string' && uniqueKey(v, false) > key;
-    case 'ge': return (v) => typeof v === 'string' && uniqueKey(v, false) >= key;
-    case 'lt': return (v) => typeof v === 'string' && uniqueKey(v, false) < key;
-    case 'le': return (v) => typeof v === 'string' && uniqueKey(v, false) <= key;
+    case 'eq': return (v) => typeof v === 'string' && comparisonKey(v, false) === key;
+    case 'co': return (v) => typeof v === 'string' && comparisonKey(v, false).includes(key);
+    case 'sw': return (v) => typeof v === 'string' && comparisonKey(v, false).startsWith(key);
+    case 'ew': return (v) => typeof v === 'string' && comparisonKey(v, false).endsWith(key);
+    case 'gt': return (v) => typeof v === 'string' && comparisonKey(v, false) > key;
+    case 'ge': return (v) => typeof v === 'string' && comparisonKey(v, false) >= key;
+    case 'lt': return (v) => typeof v === 'string' && comparisonKey(v, false) < key;
+    case 'le': return (v) => typeof v === 'string' && comparisonKey(v, false) <= key;
   }
 }
 

@@ -1,4 +1,4 @@
-import { uniqueKey } from '../store/unique-value.js';
+import { comparisonKey } from '../values/index.js';
 import type { ValueTest } from './any-at.js';
 
 /**
@@ -8,10 +8,10 @@ import type { ValueTest } from './any-at.js';
  */
 export function topLevelEquality(key: string, value: string, caseExact: boolean): ValueTest {
   if (caseExact) return (holder) => typeof holder === 'object' && holder !== null && (holder as Record<string, unknown>)[key] === value;
-  const needle = uniqueKey(value, false);
+  const needle = comparisonKey(value, false);
   return (holder) => {
     if (typeof holder !== 'object' || holder === null) return false;
     const v = (holder as Record<string, unknown>)[key];
-    return typeof v === 'string' && uniqueKey(v, false) === needle;
+    return typeof v === 'string' && comparisonKey(v, false) === needle;
   };
 }

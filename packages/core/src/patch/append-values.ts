@@ -2,13 +2,12 @@ import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { copyArray } from '../json/copy-array.js';
 import { copyObject } from '../json/with-entry.js';
-import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
+import { findKey, findSubAttribute, getKey, isJsonObject, isUnassigned, jsonEqual, sameElement, type JsonObject } from '../values/index.js';
 import { checkSubAttributes } from './mutability.js';
-import { entryMatcher, sameValue } from './multi-valued.js';
-import { findSubAttribute } from './normalize-value.js';
+import { entryMatcher } from './multi-valued.js';
 import type { ElementKeyCache } from './element-key-cache.js';
 import { scanKeys, valueKeyOf } from './value-key.js';
-import { indexedVisits, spend, type WorkBudget } from './work-budget.js';
+import { indexedVisits, spend, type WorkBudget } from '../budget/patch-visits.js';
 
 export interface Appended {
   /** The new elements; `current` itself (not a copy) when `changed` is false. */
@@ -117,7 +116,7 @@ function mergeChanged(definition: AttributeDefinition, existing: JsonObject, ite
   for (const key of Object.keys(item)) {
     const sub = findSubAttribute(definition, key);
     if (sub?.mutability === 'immutable' && !isUnassigned(getKey(existing, key))) continue;
-    const same = sub === undefined ? jsonEqual(getKey(existing, key), item[key]) : sameValue(sub, getKey(existing, key), item[key]);
+    const same = sub === undefined ? jsonEqual(getKey(existing, key), item[key]) : sameElement(sub, getKey(existing, key), item[key]);
     if (!same) changes[key] = item[key];
   }
   return mergeInto(existing, changes);

@@ -8,7 +8,7 @@ import { finalizeResource } from './finalize-resource.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
 import { elementChanges, elementEdits } from './element-changes.js';
 import type { ElementKeyCache } from './element-key-cache.js';
-import { assignedEqual, jsonEqual, type JsonObject } from './json-value.js';
+import { assignedEqual, jsonEqual, type JsonObject } from '../values/index.js';
 import type { PatchContext } from './patch-context.js';
 import { parsePatchRequest } from './parse-patch-request.js';
 import { resolvePatchOptions, type PatchOptions } from './patch-options.js';

@@ -1,6 +1,6 @@
 import type { ResolvedAttribute, ResourceModel } from '../schema/resource-model.js';
 import type { MultiValuedChange } from '../store/scim-store.js';
-import { isJsonObject, type JsonObject } from './json-value.js';
+import { isJsonObject, type JsonObject } from '../values/index.js';
 import { readPath, type WorkingCopy, type Write } from './working-copy.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { Filter } from '../filter/ast.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import type { JsonObject } from './json-value.js';
-import { findSubAttribute } from './normalize-value.js';
+import { type JsonObject, findSubAttribute } from '../values/index.js';
 
 /**
  * The element a value filter describes, for `createMissingValuePath`: `type eq "work"` gives

@@ -1,7 +1,7 @@
 import { modelLayout } from '../schema/model-layout.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import type { ElementEdit } from './element-changes.js';
-import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
+import { findKey, isJsonObject, isUnassigned, type JsonObject } from '../values/index.js';
 import { setOwn } from '../json/with-entry.js';
 
 /**

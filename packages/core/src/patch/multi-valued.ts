@@ -1,38 +1,10 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { findKey, getKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
-import { findSubAttribute } from './normalize-value.js';
+import { findKey, findSubAttribute, getKey, isJsonObject, isUnassigned, jsonEqual, sameElement } from '../values/index.js';
 import type { ElementKeyCache } from './element-key-cache.js';
 import { scanKeys, valueKeyOf } from './value-key.js';
-import { spend, type WorkBudget } from './work-budget.js';
-
-/** Equality of two simple values of `definition`: strings by `caseExact`, dateTime as instants. */
-export function sameValue(definition: AttributeDefinition, a: unknown, b: unknown): boolean {
-  if (typeof a === 'string' && typeof b === 'string') {
-    if (definition.type === 'dateTime') {
-      const x = Date.parse(a);
-      const y = Date.parse(b);
-      if (!Number.isNaN(x) && !Number.isNaN(y)) return x === y;
-    }
-    if (!definition.caseExact && definition.type !== 'binary') return a.toLowerCase() === b.toLowerCase();
-    return a === b;
-  }
-  return jsonEqual(a, b);
-}
-
-/** Equality of two complex values, sub-attribute by sub-attribute, ignoring unassigned ones. */
-function sameComplex(definition: AttributeDefinition, a: JsonObject, b: JsonObject): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) {
-    const x = a[key];
-    const y = b[key];
-    if (isUnassigned(x) && isUnassigned(y)) continue;
-    const sub = findSubAttribute(definition, key);
-    if (sub === undefined ? !jsonEqual(x, y) : !sameValue(sub, x, y)) return false;
-  }
-  return true;
-}
+import { spend, type WorkBudget } from '../budget/patch-visits.js';
 
 /**
  * A test for the existing elements that `candidate` designates: for complex values with a `value`
@@ -41,21 +13,21 @@ function sameComplex(definition: AttributeDefinition, a: JsonObject, b: JsonObje
  * changes nothing. Sub-attribute definitions are looked up once, not per element.
  */
 export function entryMatcher(definition: AttributeDefinition, candidate: unknown): (element: unknown) => boolean {
-  if (definition.type !== 'complex') return (element) => sameValue(definition, element, candidate);
+  if (definition.type !== 'complex') return (element) => sameElement(definition, element, candidate);
   if (!isJsonObject(candidate)) return (element) => jsonEqual(element, candidate);
   const valueSub = findSubAttribute(definition, 'value');
   const value = getKey(candidate, 'value');
   if (valueSub === undefined || isUnassigned(value)) {
-    return (element) => isJsonObject(element) && sameComplex(definition, element, candidate);
+    return (element) => isJsonObject(element) && sameElement(definition, element, candidate);
   }
   const typeSub = findSubAttribute(definition, 'type');
   const type = getKey(candidate, 'type');
   const checkType = typeSub !== undefined && !isUnassigned(type);
   return (element) => {
-    if (!isJsonObject(element) || !sameValue(valueSub, getKey(element, 'value'), value)) return false;
+    if (!isJsonObject(element) || !sameElement(valueSub, getKey(element, 'value'), value)) return false;
     if (!checkType) return true;
     const other = getKey(element, 'type');
-    return isUnassigned(other) || sameValue(typeSub, other, type);
+    return isUnassigned(other) || sameElement(typeSub, other, type);
   };
 }
 
@@ -65,7 +37,7 @@ export function entryMatcher(definition: AttributeDefinition, candidate: unknown
  * is absent. An item that gives no sub-attribute matches nothing.
  */
 export function removalMatcher(definition: AttributeDefinition, item: unknown): (element: unknown) => boolean {
-  if (definition.type !== 'complex') return (element) => item !== null && sameValue(definition, element, item);
+  if (definition.type !== 'complex') return (element) => item !== null && sameElement(definition, element, item);
   if (!isJsonObject(item)) return () => false;
   const checks: { key: string; expected: unknown; sub: AttributeDefinition | undefined }[] = [];
   let given = 0;
@@ -81,7 +53,7 @@ export function removalMatcher(definition: AttributeDefinition, item: unknown): 
       const actual = getKey(element, key);
       if (expected === null) {
         if (!isUnassigned(actual)) return false;
-      } else if (sub === undefined ? !jsonEqual(actual, expected) : !sameValue(sub, actual, expected)) {
+      } else if (sub === undefined ? !jsonEqual(actual, expected) : !sameElement(sub, actual, expected)) {
         return false;
       }
     }

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { assignedEqual, getKey, isJsonObject, isUnassigned } from './json-value.js';
+import { assignedEqual, getKey, isJsonObject, isUnassigned } from '../values/index.js';
 
 /**
  * RFC 7644 §3.5.2: a client MUST NOT modify a readOnly or immutable attribute, but MAY add a value

@@ -2,18 +2,8 @@ import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import { cloneJson } from '../json/clone-json.js';
-import { isJsonObject, type JsonObject } from './json-value.js';
+import { findSubAttribute, isJsonObject, type JsonObject } from '../values/index.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
-
-/** The sub-attribute of `definition` named `name`, ignoring case. */
-export function findSubAttribute(definition: AttributeDefinition, name: string): AttributeDefinition | undefined {
-  const subs = definition.subAttributes;
-  if (subs === undefined) return undefined;
-  // Clients nearly always spell it as the schema does: no case folding then.
-  for (let i = 0; i < subs.length; i++) if ((subs[i] as AttributeDefinition).name === name) return subs[i];
-  const lower = name.toLowerCase();
-  return subs.find((s) => s.name.toLowerCase() === lower);
-}
 
 /**
  * Brings a client value for `definition` into the stored shape: sub-attribute names in the schema's

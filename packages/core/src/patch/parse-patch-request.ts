@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import { URN } from '../schema/urns.js';
-import { getKey, inspectValue, isJsonObject, findKey } from './json-value.js';
+import { inspectValue } from './json-value.js';
+import { getKey, isJsonObject, findKey } from '../values/index.js';
 import type { PatchOperation, PatchOpName } from './patch-operation.js';
 import { operationAt } from './operation-at.js';
 import type { ResolvedPatchOptions } from './patch-options.js';

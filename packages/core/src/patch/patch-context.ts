@@ -2,7 +2,7 @@ import type { ResourceModel } from '../schema/resource-model.js';
 import type { ElementKeyCache } from './element-key-cache.js';
 import type { PatchOpName } from './patch-operation.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
-import type { WorkBudget } from './work-budget.js';
+import type { WorkBudget } from '../budget/patch-visits.js';
 import type { WorkingCopy } from './working-copy.js';
 
 /** The state one request's operations share: the copy-on-write working copy they patch in turn. */

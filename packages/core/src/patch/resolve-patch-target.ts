@@ -9,7 +9,7 @@ import { printAttrPath } from '../filter/print-filter.js';
 import { isForbiddenKey } from '../schema/attribute-name.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import type { ResolvedAttribute, ResourceModel } from '../schema/resource-model.js';
-import { findSubAttribute } from './normalize-value.js';
+import { findSubAttribute } from '../values/index.js';
 import type { ResolvedPatchOptions } from './patch-options.js';
 import type { ElementsTarget, PatchTarget } from './patch-target.js';
 import { cachedTarget, rememberTarget } from './patch-target-cache.js';

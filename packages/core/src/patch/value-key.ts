@@ -1,7 +1,6 @@
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
 import type { ElementKeyCache } from './element-key-cache.js';
-import { getKey } from './json-value.js';
-import { findSubAttribute } from './normalize-value.js';
+import { comparisonKey, findSubAttribute, getKey, matchesKey } from '../values/index.js';
 
 /** A function giving an element's identity as a string, or undefined when it has none to index by. */
 export type ValueKey = (element: unknown) => string | undefined;
@@ -14,8 +13,8 @@ export interface KeyKind {
 
 /**
  * The key kind of a multi-valued attribute: its elements are keyed by the `value` sub-attribute of
- * a complex element (a member id, an email address), or a simple element itself, folded to lower
- * case unless `caseExact`. Undefined when the attribute's values are not strings.
+ * a complex element (a member id, an email address), or a simple element itself, as its comparison
+ * key (`comparisonKey`: NFC, lower-cased unless `caseExact`). Undefined when the attribute's values are not strings.
  */
 export function keyKindOf(definition: AttributeDefinition): KeyKind | undefined {
   return identityOf(definition).kind;
@@ -25,7 +24,7 @@ export function keyKindOf(definition: AttributeDefinition): KeyKind | undefined 
 export function elementKey(kind: KeyKind, element: unknown): string | undefined {
   const value = kind.complex ? valueOf(element) : element;
   if (typeof value !== 'string') return undefined;
-  return kind.fold ? value.toLowerCase() : value;
+  return comparisonKey(value, !kind.fold);
 }
 
 /**
@@ -71,7 +70,7 @@ const COMPARED_KEYS = 8;
  * With `cache`, a large frozen array patched again and again is looked up in its index (see
  * ElementKeyCache) instead of scanned. Otherwise one tight pass per key that allocates nothing per
  * element: the `value` is read directly (the schema's spelling, as stored; any other spelling is
- * looked up), and compared with each key case-folded in place, not lower-cased into a new string.
+ * looked up), and compared with each key folded in place (`matchesKey`), not made into a new string.
  * Does nothing when the attribute has no `valueKeyOf`.
  */
 export function scanKeys(
@@ -90,14 +89,15 @@ export function scanKeys(
     for (let i = 0; i < elements.length; i++) {
       const value = complex ? valueOf(elements[i]) : elements[i];
       if (typeof value !== 'string') continue;
-      const key = fold ? value.toLowerCase() : value;
+      const key = comparisonKey(value, !fold);
       if (wanted.has(key)) found(i, key);
     }
     return;
   }
   for (let k = 0; k < keys.length; k++) {
     // One pass per key (a few at most), each a loop V8 keeps tight. Folded, a value whose first
-    // character is ASCII and does not fold to the key's first is rejected without a call.
+    // character is ASCII and does not fold to the key's ASCII first is rejected without a call (a
+    // non-ASCII first character of the key may be an ASCII one composed with a mark under NFC).
     const key = keys[k] as string;
     const first = key.charCodeAt(0);
     for (let i = 0; i < elements.length; i++) {
@@ -106,7 +106,7 @@ export function scanKeys(
       if (value === key) found(i, key);
       else if (fold) {
         const code = value.charCodeAt(0);
-        if ((code === first || (code | 0x20) === first || code >= 0x80) && equalsFolded(value, key)) found(i, key);
+        if ((code === first || (code | 0x20) === first || code >= 0x80 || first >= 0x80) && matchesKey(value, key)) found(i, key);
       }
     }
   }
@@ -117,27 +117,4 @@ function valueOf(element: unknown): unknown {
   if (typeof element !== 'object' || element === null || Array.isArray(element)) return undefined;
   const direct = (element as { value?: unknown }).value;
   return direct !== undefined ? direct : getKey(element as Record<string, unknown>, 'value');
-}
-
-/**
- * `value.toLowerCase() === lower`, for a `lower` that is already lower case, without building the
- * lower-case string: ASCII characters are folded one by one (the first differing one answers), and
- * only a value with a non-ASCII character before that is lower-cased whole (its case mapping may
- * change its length).
- */
-export function equalsFolded(value: string, lower: string): boolean {
-  if (value === lower) return true;
-  const shorter = Math.min(value.length, lower.length);
-  for (let i = 0; i < shorter; i++) {
-    let code = value.charCodeAt(i);
-    if (code >= 0x80) return value.toLowerCase() === lower;
-    if (code >= 0x41 && code <= 0x5a) code += 0x20;
-    // An ASCII character lower-cases to one ASCII character: positions so far line up.
-    if (code !== lower.charCodeAt(i)) return false;
-  }
-  // One is a prefix of the other. A shorter value is all ASCII: it lower-cases to its own length.
-  // A longer one can only be equal through the case mapping of a non-ASCII character in the rest.
-  if (value.length <= lower.length) return value.length === lower.length;
-  for (let i = shorter; i < value.length; i++) if (value.charCodeAt(i) >= 0x80) return value.toLowerCase() === lower;
-  return false;
 }

@@ -1,6 +1,6 @@
 import { ok, type Result } from '../errors/result.js';
 import { copyObject, setOwn } from '../json/with-entry.js';
-import { findKey, isJsonObject, isUnassigned, type JsonObject } from './json-value.js';
+import { findKey, isJsonObject, isUnassigned, type JsonObject } from '../values/index.js';
 
 /**
  * The resource a PATCH request builds, copy-on-write: `doc` starts as a shallow copy of the

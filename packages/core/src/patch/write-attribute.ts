@@ -4,12 +4,12 @@ import { copyArray } from '../json/copy-array.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
 import { appendValues, mergeInto } from './append-values.js';
 import { commitValue, readPath, type ElementDelta } from './working-copy.js';
-import { assignedEqual, getKey, isJsonObject, isUnassigned } from './json-value.js';
+import { assignedEqual, getKey, isJsonObject, isUnassigned } from '../values/index.js';
 import { enforcePrimary, removalSelector, removePositions } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
-import { indexedVisits, spend } from './work-budget.js';
+import { indexedVisits, spend } from '../budget/patch-visits.js';
 
 /** The dotted name of a resolved attribute, for error details: `name.givenName`. */
 export function attributeName(resolved: ResolvedAttribute): string {

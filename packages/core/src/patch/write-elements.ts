@@ -8,13 +8,13 @@ import { mergeInto } from './append-values.js';
 import { elementFromFilter } from './element-from-filter.js';
 import { commitValue, readPath } from './working-copy.js';
 import { cloneJson } from '../json/clone-json.js';
-import { assignedEqual, findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from './json-value.js';
+import { assignedEqual, findKey, isJsonObject, isUnassigned, jsonEqual, type JsonObject } from '../values/index.js';
 import { enforcePrimary } from './multi-valued.js';
 import { checkMutability, checkRequired, checkSubAttributes } from './mutability.js';
 import { normalizeElement, normalizeValue } from './normalize-value.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import type { ElementsTarget } from './patch-target.js';
-import { ELEMENT_WRITE_VISITS, spend } from './work-budget.js';
+import { ELEMENT_WRITE_VISITS, spend } from '../budget/patch-visits.js';
 
 /**
  * Operations on selected elements of a multi-valued attribute (RFC 7644 §3.5.2): `emails[type eq

@@ -4,7 +4,7 @@ import { parseAttrPath } from '../filter/parse-attr-path.js';
 import type { SchemaDefinition } from '../schema/attribute-definition.js';
 import { modelLayout } from '../schema/model-layout.js';
 import type { ResolvedAttribute } from '../schema/resource-model.js';
-import { findKey, isJsonObject, isUnassigned } from './json-value.js';
+import { findKey, isJsonObject, isUnassigned } from '../values/index.js';
 import type { PatchContext, WriteRequest } from './patch-context.js';
 import { writeAttribute } from './write-attribute.js';
 import { writeElements } from './write-elements.js';

@@ -3,7 +3,7 @@ import { err, ok } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from './attribute-definition.js';
 import { isJsonObject } from './validate-attribute-value.js';
-import { isUnassigned, sameValue } from './same-value.js';
+import { isUnassigned, sameValue } from '../values/index.js';
 
 /**
  * RFC 7644 §3.5.1: an `immutable` attribute that already has a value keeps it. A replacement whose

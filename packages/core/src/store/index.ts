@@ -17,7 +17,6 @@ export type {
   AttributeFacts,
 } from './scim-store.js';
 export { createMemoryStore } from './memory-store.js';
-export { uniqueKey } from './unique-value.js';
 export type { MemoryStoreOptions } from './memory-store.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.js';
 export type { StoreUnavailableOptions } from './store-unavailable.js';

@@ -31,7 +31,7 @@ const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true,
  * it replaces, so adding one member to a 100,000-member group copies one element.
  *
  * Tenants (`ctx.tenant`) are kept in separate tables: ids, uniqueness, queries, references and
- * cursors never cross them. Uniqueness is enforced atomically (by `uniqueKey`: NFC, lower-cased when
+ * cursors never cross them. Uniqueness is enforced atomically (by `comparisonKey`: NFC, lower-cased when
  * the attribute is not caseExact). `id`, `externalId` and `userName` are indexed as resources are
  * stored; unique attributes, any other single-valued top-level string attribute and the `value` of
  * multi-valued complex attributes (`members.value`, `emails.value`) from their first use. So `eq` on

@@ -263,7 +263,7 @@ export class MemoryTable {
   /**
    * The index lookup for `path eq value`: `id` from the table itself; a single-valued top-level
    * string attribute, or the `value` of a multi-valued complex attribute, from its equality index.
-   * Exact for `id`, and for a caseExact:false `value` (its index key is the evaluator's: `uniqueKey`).
+   * Exact for `id`, and for a caseExact:false `value` (its index key is the evaluator's: `comparisonKey`).
    */
   private lookup(path: AttrPath, value: string, semantics: FilterSemantics): Candidates | undefined {
     const facts = semantics.attribute(path);

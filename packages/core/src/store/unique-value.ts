@@ -1,23 +1,9 @@
 import type { ScimResource } from '../schema/scim-resource.js';
 import type { UniqueAttribute } from './scim-store.js';
-
-const ASCII = /^[\x00-\x7f]*$/;
-
-/**
- * The comparison key of a string attribute value: the value itself when the attribute is
- * `caseExact`, else its Unicode NFC form lower-cased (RFC 7643 §2.2 caseExact; decisions.md
- * "Request bodies": the same text is the same value, so NFC `josé` and NFD `jose\u0301` collide).
- * Uniqueness, `eq` filters and every store index use this one key: a SQL store indexes the same
- * expression (`lower(normalize(user_name, NFC))` in PostgreSQL).
- */
-export function uniqueKey(value: string, caseExact: boolean): string {
-  if (caseExact) return value;
-  // ASCII text is already NFC: skip the normalization call on the common case.
-  return ASCII.test(value) ? value.toLowerCase() : value.normalize('NFC').toLowerCase();
-}
+import { comparisonKey } from '../values/index.js';
 
 /**
- * The value of a top-level unique attribute, as an index key: strings by {@link uniqueKey}, other
+ * The value of a top-level unique attribute, as an index key: strings by {@link comparisonKey}, other
  * scalars tagged by type so `1` and `"1"` differ. Undefined when the resource has no value (an
  * absent value never conflicts).
  *
@@ -28,9 +14,9 @@ export function uniqueValue(resource: ScimResource, unique: UniqueAttribute): st
   return scalarKey(readTopLevel(resource, unique.path), unique.caseExact);
 }
 
-/** A scalar as an index key (strings by {@link uniqueKey}); undefined for anything else. */
+/** A scalar as an index key (strings by {@link comparisonKey}); undefined for anything else. */
 export function scalarKey(value: unknown, caseExact: boolean): string | undefined {
-  if (typeof value === 'string') return uniqueKey(value, caseExact);
+  if (typeof value === 'string') return comparisonKey(value, caseExact);
   if (typeof value === 'number' || typeof value === 'boolean') return `\u0000${typeof value}:${String(value)}`;
   return undefined;
 }

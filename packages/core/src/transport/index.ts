@@ -6,7 +6,7 @@ export { parseQuery } from './parse-query.js';
 export { scimErrorResponse } from './scim-error-response.js';
 export { answerClientError } from './answer-client-error.js';
 export type { ClientErrorSocket } from './answer-client-error.js';
-export { isValidHost } from './valid-host.js';
+export { isValidHost } from '../server/request/valid-host.js';
 export { mountBaseUrl, FALLBACK_HOST } from './mount-base-url.js';
 export { bodyLimit } from './body-limit.js';
 export type { ScimHandler } from './scim-handler.js';

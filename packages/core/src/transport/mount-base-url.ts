@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { httpError } from '../errors/scim-error.js';
-import { isValidHost } from './valid-host.js';
+import { isValidHost } from '../server/request/valid-host.js';
 
 /** The host a request without a `Host` header (HTTP/1.0) or with an empty one is served as. */
 export const FALLBACK_HOST = 'localhost';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from '../../src/patch/index.js';
-import { findKey } from '../../src/patch/json-value.js';
+import { findKey } from '../../src/values/index.js';
 import { cachedTarget, MAX_CACHED_PATH_LENGTH, MAX_CACHED_TARGETS } from '../../src/patch/patch-target-cache.js';
 import { createSchemaRegistry, groupResourceType, userResourceType } from '../../src/schema/index.js';
 import type { ResourceModel } from '../../src/schema/resource-model.js';

@@ -1,4 +1,4 @@
-import { isValidHost } from '../../transport/valid-host.js';
+import { isValidHost } from './valid-host.js';
 import { requestHeader } from './request-header.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from '../config/server-context.js';

@@ -1,7 +1,7 @@
 import type { AttributeDefinition } from '../../schema/attribute-definition.js';
 import type { ResourceModel } from '../../schema/resource-model.js';
 import { topLevelAttributes } from '../../schema/top-level-attributes.js';
-import { deepEqual } from '../write/deep-equal.js';
+import { jsonEqual } from '../../values/index.js';
 
 /** A `returned: "request"` attribute, or a complex one with such sub-attributes, and where its value lives. */
 interface Candidate {
@@ -40,7 +40,7 @@ export function sentAttributes(model: ResourceModel, body: Readonly<Record<strin
     const value = valueOf(body, container, attribute.name);
     if (value === undefined || value === null) continue;
     const previous = before === undefined ? undefined : valueOf(before, container, attribute.name);
-    if (before !== undefined && deepEqual(value, previous)) continue;
+    if (before !== undefined && jsonEqual(value, previous)) continue;
     if (attribute.returned === 'request') sent.add(attribute);
     for (const sub of attribute.subAttributes ?? []) {
       if (sub.returned !== 'request') continue;

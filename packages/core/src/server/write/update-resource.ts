@@ -4,7 +4,7 @@ import { withEntry } from '../../json/with-entry.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { MultiValuedChange, StoreContext, UniqueAttribute, WriteContext } from '../../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
-import { deepEqual } from './deep-equal.js';
+import { jsonEqual } from '../../values/index.js';
 import { actorOf, writeKey, type Exchange } from '../request/exchange.js';
 import { carrySizes, checkResourceSize } from './resource-size.js';
 import { loadResource } from '../query/load-resource.js';
@@ -125,7 +125,7 @@ function writeContext(storeContext: StoreContext, unique: readonly UniqueAttribu
 
 /** Equal apart from `meta`. */
 function sameContent(a: ScimResource, b: ScimResource): boolean {
-  return deepEqual({ ...a, meta: undefined }, { ...b, meta: undefined });
+  return jsonEqual({ ...a, meta: undefined }, { ...b, meta: undefined });
 }
 
 /** Full jitter: a random wait below 2^attempt milliseconds. */

@@ -1,7 +1,7 @@
 import { createWorkBudget, exhausted } from '../../../budget/work-budget.js';
 import { compileFilter } from '../../../filter/compile-filter.js';
 import { compileSort } from '../../../filter/compile-sort.js';
-import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../query/budget/index.js';
+import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../../budget/index.js';
 import type { ScimResource } from '../../../schema/scim-resource.js';
 import type { Exchange } from '../../request/exchange.js';
 import { mentionsLocation, overServedForm } from '../../query/location-query.js';

@@ -3,7 +3,7 @@ import { scimError } from '../../../errors/scim-error.js';
 import { compileFilter } from '../../../filter/compile-filter.js';
 import { compileSort } from '../../../filter/compile-sort.js';
 import type { ScimResource } from '../../../schema/scim-resource.js';
-import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../query/budget/index.js';
+import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../../budget/index.js';
 import type { Exchange } from '../../request/exchange.js';
 import { mentionsLocation, overServedForm } from '../../query/location-query.js';
 import { locateResource, presentResource } from '../../response/present-resource.js';

@@ -1,9 +1,9 @@
-import { charge, exhausted, type WorkBudget } from '../../../budget/work-budget.js';
-import { compareWhile } from '../../../filter/compile-sort.js';
-import type { TypeQuery } from '../query-resources.js';
+import { charge, exhausted, type WorkBudget } from './work-budget.js';
+import { compareWhile } from '../filter/compile-sort.js';
+import type { TypeQuery } from '../server/query/query-resources.js';
 import type { ResourceCost } from './filter-cost.js';
-import { withEntry } from '../../../json/with-entry.js';
-import type { ScimResource } from '../../../schema/scim-resource.js';
+import { withEntry } from '../json/with-entry.js';
+import type { ScimResource } from '../schema/scim-resource.js';
 
 /**
  * `query` with its filter and sort charged to `budget`: each resource tested costs what `cost`

@@ -1,7 +1,7 @@
-import type { AttrPath, Filter } from '../../../filter/ast.js';
-import { multiValuedKeys } from '../../../filter/filter-scope.js';
-import type { ResourceModel } from '../../../schema/resource-model.js';
-import type { ScimResource } from '../../../schema/scim-resource.js';
+import type { AttrPath, Filter } from '../filter/ast.js';
+import { multiValuedKeys } from '../filter/filter-scope.js';
+import type { ResourceModel } from '../schema/resource-model.js';
+import type { ScimResource } from '../schema/scim-resource.js';
 
 /** What evaluating a filter on one resource costs, in values visited (see `maxRequestWork`). */
 export type ResourceCost = (resource: ScimResource) => number;

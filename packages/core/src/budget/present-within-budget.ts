@@ -1,5 +1,5 @@
-import { charge, type WorkBudget } from '../../../budget/work-budget.js';
-import { err, ok, type Result } from '../../../errors/result.js';
+import { charge, type WorkBudget } from './work-budget.js';
+import { err, ok, type Result } from '../errors/result.js';
 import { presentedCost } from './presented-cost.js';
 import { workLimitError } from './work-limit-error.js';
 

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
-import { charge, type WorkBudget } from '../budget/work-budget.js';
+import { charge, type WorkBudget } from './work-budget.js';
 
 /**
  * What editing one selected element costs, in element visits: a copy, its mutability checks, its
@@ -15,7 +15,7 @@ export const ELEMENT_WRITE_VISITS = 8;
 export const INDEXED_ELEMENTS_PER_VISIT = 4;
 
 /**
- * The work one PATCH request may do on multi-valued attributes is a WorkBudget (budget/) counted in
+ * The work one PATCH request may do on multi-valued attributes is a WorkBudget counted in
  * element visits: each element a value filter examines, each element a linear equality scan
  * compares, each element a `primary: true` write checks, each value an `add` appends, and
  * ELEMENT_WRITE_VISITS for each element an operation selects. Indexed passes (adding or removing

@@ -1,5 +1,5 @@
-import { scimError, type ScimError } from '../../../errors/scim-error.js';
-import type { WorkBudget } from '../../../budget/work-budget.js';
+import { scimError, type ScimError } from '../errors/scim-error.js';
+import type { WorkBudget } from './work-budget.js';
 
 /**
  * RFC 7644 §3.12 `tooMany` ("more results than the server is willing to calculate or process"):
