@@ -37,8 +37,8 @@ export { createClient, rotateClientSecret, revokeClient, setClientKeys } from '.
 export type { CreateClientOptions, CreatedClient } from './manage-clients.js';
 export { hashSecret, verifySecret, generateSecret, DEFAULT_SCRYPT_COST } from './secret-hash.js';
 export type { ScryptCost } from './secret-hash.js';
-export { createMemoryReplayCache } from './replay-cache.js';
-export type { ReplayCache } from './replay-cache.js';
+export { createMemoryReplayCache, createRedisReplayCache } from './replay-cache.js';
+export type { ReplayCache, RedisSetter } from './replay-cache.js';
 export type { OAuthClient, ClientStore } from './oauth-client.js';
 export type { OAuthLogger, OAuthLogRecord } from './oauth-logger.js';
 export { JWT_BEARER_ASSERTION, ASSERTION_ALGORITHMS } from './client-authentication.js';

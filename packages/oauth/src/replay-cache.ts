@@ -26,3 +26,35 @@ export function createMemoryReplayCache(maxEntries = 100_000): ReplayCache {
     },
   };
 }
+
+/** The part of a Redis client (`ioredis`) the shared replay cache uses. */
+export interface RedisSetter {
+  set(key: string, value: string, expiry: 'EXAT', at: number, mode: 'NX'): Promise<unknown>;
+}
+
+/**
+ * A replay cache shared by every instance, in Redis: `SET <prefix><key> 1 EXAT <exp> NX`, so a `jti`
+ * used on one instance is refused on all of them until its assertion expires. Redis slower than
+ * `timeoutMs` (default 250) or failing rejects, which the token endpoint answers 503
+ * `temporarily_unavailable` (fail closed: an assertion is never accepted unchecked).
+ */
+export function createRedisReplayCache(redis: RedisSetter, options: { keyPrefix?: string; timeoutMs?: number } = {}): ReplayCache {
+  const prefix = options.keyPrefix ?? 'scimkit-jti:';
+  const timeoutMs = options.timeoutMs ?? 250;
+  return {
+    use: async (key, expiresAt) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        const answer = await Promise.race([
+          redis.set(`${prefix}${key}`, '1', 'EXAT', Math.ceil(expiresAt), 'NX'),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`the replay cache did not answer within ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+        return answer === 'OK';
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

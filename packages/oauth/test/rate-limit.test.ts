@@ -93,3 +93,21 @@ describe('rateLimit with Redis unreachable', () => {
   });
 });
 
+
+describe('a Redis replay cache that does not answer', () => {
+  it('refuses within its timeout, and the token endpoint answers 503 temporarily_unavailable', async () => {
+    const { createRedisReplayCache } = await import('../src/index.js');
+    const never = { set: () => new Promise<unknown>(() => undefined) };
+    const cache = createRedisReplayCache(never, { timeoutMs: 100 });
+    const started = Date.now();
+    await expect(cache.use('k', Date.now() / 1000 + 60)).rejects.toThrow(/did not answer/);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const { createTokenEndpoint } = await import('../src/index.js');
+    const { oauthFixture, assertion, form, JWT_BEARER_ASSERTION, ISSUER, AUDIENCE } = await import('./oauth-fixture.js');
+    const { clients, keys, privateKey } = await oauthFixture();
+    const endpoint = createTokenEndpoint({ issuer: ISSUER, audience: AUDIENCE, clients, keys, replay: cache });
+    const response = await endpoint.handle(form({ grant_type: 'client_credentials', client_assertion_type: JWT_BEARER_ASSERTION, client_assertion: await assertion(privateKey, 'okta-jwt', {}, { aud: ISSUER }) }));
+    expect(response.status).toBe(503);
+    expect(JSON.parse(response.body ?? '{}').error).toBe('temporarily_unavailable');
+  });
+});

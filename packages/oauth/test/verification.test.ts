@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { base64url, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType, type ScimRequest } from '@scimkit/core';
 import { createTokenVerifier, oauthAuthentication, revokeClient, scopePolicy } from '../src/index.js';
@@ -37,6 +37,8 @@ describe('verification of access tokens', () => {
       ['forged', await sign({ aud: AUDIENCE, exp: now + 60 }, stranger), 'signature'],
       ['no exp', await sign({ aud: AUDIENCE }), 'exp'],
       ['garbage', 'abc.def.ghi', 'not a JWT'],
+      ['alg none', `${base64url.encode(JSON.stringify({ alg: 'none', kid: current.kid }))}.${base64url.encode(JSON.stringify({ iss: ISSUER, aud: AUDIENCE, sub: 'entra', client_id: 'entra', exp: now + 60 }))}.`, 'algorithm'],
+      ['HS256 keyed with the public key', await new SignJWT({ client_id: 'entra', scope: 'scim' }).setProtectedHeader({ alg: 'HS256', kid: current.kid }).setIssuer(ISSUER).setSubject('entra').setAudience(AUDIENCE).setExpirationTime(now + 60).sign(new TextEncoder().encode(JSON.stringify((await keys.jwks()).keys[0]))), 'algorithm'],
       ['foreign issuer', await new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer('https://evil.example.com').setExpirationTime(now + 60).sign(stranger), 'issuer'],
     ];
     for (const [name, candidate, reason] of refused) {
