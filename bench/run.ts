@@ -14,6 +14,7 @@ const PARTS: Record<string, { file: string; flags?: string[]; build?: boolean }>
   http: { file: 'http.bench.ts', build: true },
   memory: { file: 'memory.bench.ts', build: true },
   scaling: { file: 'scaling.bench.ts', flags: ['--expose-gc', '--max-old-space-size=6144'] },
+  'request-log': { file: 'request-log.bench.ts' },
   oauth: { file: 'oauth.bench.ts' },
 };
 

@@ -6,5 +6,5 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'node20',
-  external: ['@scimkit/core', '@scimkit/node', '@scimkit/postgres', '@scimkit/oauth'],
+  external: ['@scimkit/core', '@scimkit/node', '@scimkit/postgres', '@scimkit/oauth', '@scimkit/console'],
 });

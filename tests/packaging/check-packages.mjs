@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth'];
+const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth', 'console'];
 /** Entry point → names it must export (a subset: the ones the docs use). */
 const documented = {
   '@scimkit/core': [
@@ -40,6 +40,7 @@ const documented = {
     'createTokenEndpoint', 'createTokenVerifier', 'oauthAuthentication', 'scopePolicy', 'rateLimit', 'createSigningKeys',
     'createMemoryClientStore', 'createPostgresClientStore', 'createClient', 'rotateClientSecret', 'revokeClient', 'hashSecret', 'verifySecret',
   ],
+  '@scimkit/console': ['createRequestLog', 'createMemoryLogStore', 'createPostgresLogStore'],
 };
 /** Names that moved to `@scimkit/core/engine` and must not come back to the main entry. */
 const engineOnly = ['parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch', 'validateResource', 'projectResource'];

@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import { createScimServer } from '@scimkit/core';
+import { createPostgresLogStore, createRequestLog } from '@scimkit/console';
 import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
+import { fullServerListener } from './full-server-listener.js';
 import { createFullServerOAuth, parseClients } from './oauth-clients.js';
 import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
@@ -28,6 +30,13 @@ if (process.env['SCIM_USER_TOKENS'] !== undefined && process.env['SCIM_USER_TOKE
 }
 const userTokens = personal.ok && process.env['SCIM_USER_TOKENS'] ? personal.tenants.map(({ tenant, token: secret }) => ({ userId: tenant, token: secret })) : [];
 const cursorSecret = process.env['SCIM_CURSOR_SECRET'];
+// SCIM_CONSOLE_PASSWORD: serve the console at /console (a login form), recording every request.
+const consolePassword = process.env['SCIM_CONSOLE_PASSWORD'];
+const consoleSecret = process.env['SCIM_CONSOLE_SECRET'];
+if (consolePassword !== undefined && consolePassword !== '' && consolePassword.length < 12) {
+  console.error('SCIM_CONSOLE_PASSWORD must be at least 12 characters.');
+  process.exit(1);
+}
 const clientsText = process.env['SCIM_CLIENTS'] ?? '';
 const clients = clientsText === '' ? { ok: true as const, clients: [] } : parseClients(clientsText);
 if (!clients.ok) {
@@ -46,8 +55,11 @@ if ((token === undefined || token === '') && userTokens.length === 0 && oauth ==
   console.warn('WARNING: SCIM_TOKEN is not set: this SCIM server is OPEN, anyone who can reach it can read and change every user and group.');
 }
 const selected = await storeFromEnv();
-const scim = createScimServer(
-  createFullServerConfig({
+// The request log lives beside the store: in its PostgreSQL database, else in memory.
+const requestLog =
+  consolePassword === undefined || consolePassword === '' ? undefined : createRequestLog(selected.client === undefined ? {} : { store: createPostgresLogStore({ client: selected.client }) });
+const scim = createScimServer({
+  ...createFullServerConfig({
     ...(token === undefined || token === '' ? {} : { token }),
     userTokens,
     ...(cursorSecret === undefined || cursorSecret === '' ? {} : { cursorSecret }),
@@ -55,20 +67,27 @@ const scim = createScimServer(
     ...(oauth === undefined ? {} : { oauth: { verifier: oauth.verifier, tokenEndpointUrl: oauth.tokenEndpointUrl } }),
     ...(rate === undefined ? {} : { rateLimit: rate }),
   }),
-);
-const scimHandler = createNodeHandler(scim, { basePath: '/scim/v2' });
-// The token endpoint and JWKS answer what is outside /scim/v2 (docs/concepts/authentication.md).
+  ...(requestLog === undefined ? {} : { requestLog }),
+});
+// The token endpoint and JWKS answer what is outside /scim/v2 and /console (docs/concepts/authentication.md).
 const tokenHandler = oauth === undefined ? undefined : createNodeHandler(oauth.tokens);
-// GET /livez and /readyz for an orchestrator's probes, before both (docs/operations/database-failures.md).
-const server = createServer(
-  withHealthEndpoints((req, res) => scimHandler(req, res, tokenHandler === undefined ? undefined : () => tokenHandler(req, res)), selected.ready),
+// GET /livez and /readyz for an orchestrator's probes, before the rest (docs/operations/database-failures.md).
+const listener = fullServerListener(
+  scim,
+  requestLog === undefined || consolePassword === undefined ? undefined : { log: requestLog, password: consolePassword, ...(consoleSecret === undefined || consoleSecret === '' ? {} : { secret: consoleSecret }) },
+  tokenHandler,
 );
+const server = createServer(withHealthEndpoints(listener, selected.ready));
 // A request Node's parser refuses still gets a SCIM error body.
 server.on('clientError', answerClientError);
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address !== null ? address.port : port;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${shown}`;
+  console.log(`SCIM full server (${selected.description}) listening at ${origin}/scim/v2`);
+  if (requestLog !== undefined) console.log(`Console at ${origin}/console (log in with SCIM_CONSOLE_PASSWORD)`);
   console.log(`SCIM full server (${selected.description}) listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
   if (oauth !== undefined) console.log(`OAuth token endpoint: ${oauth.tokenEndpointUrl} (${clients.clients.length} client(s); secrets not shown)`);
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => void selected.close().finally(() => process.exit(0))));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => server.close(() => void (requestLog?.close() ?? Promise.resolve()).then(() => selected.close()).finally(() => process.exit(0))));

@@ -1,5 +1,5 @@
 import type { ScimStore } from '@scimkit/core';
-import { openPostgresStore } from '@scimkit/postgres';
+import { openPostgresStore, type SqlClient } from '@scimkit/postgres';
 import { pgOptionsFromEnv } from './pg-options-from-env.js';
 
 /** The store the server runs on, and how to let go of it at shutdown. */
@@ -10,6 +10,8 @@ export interface SelectedStore {
   readonly description: string;
   /** Whether the store can serve now: the database answers and the schema is current (for `/readyz`). */
   ready(): Promise<{ readonly ready: boolean; readonly detail?: string }>;
+  /** The PostgreSQL connection, when the store is one (the console's request log keeps its table there). */
+  readonly client?: SqlClient;
   close(): Promise<void>;
 }
 
@@ -23,5 +25,5 @@ export async function storeFromEnv(value: string | undefined = process.env['SCIM
   if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', ready: async () => ({ ready: true }), close: async () => undefined };
   const opened = await openPostgresStore(value, pgOptionsFromEnv());
   const description = value.startsWith('pglite:') ? `PGlite store in ${value.slice('pglite:'.length) || 'memory'}` : 'PostgreSQL store';
-  return { store: opened.store, description, ready: opened.ready, close: opened.close };
+  return { store: opened.store, client: opened.client, description, ready: opened.ready, close: opened.close };
 }

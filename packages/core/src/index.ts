@@ -62,6 +62,8 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
+  RecordedRequest,
+  RequestRecorder,
 } from './server/index.js';
 
 // Events: derived from committed writes, kept by the store in its outbox (docs/concepts/events.md).

@@ -30,6 +30,7 @@ import type { ScimRequest, ScimResponse } from './request/scim-request.js';
 import { errorResponse } from './response/serialize.js';
 import { unexpectedFailure } from './response/store-failure.js';
 import { createServerContext, type ServerContext } from './config/server-context.js';
+import { recordRequest } from './observe/record-request.js';
 import { withEntry } from '../json/with-entry.js';
 
 /** A configured SCIM service provider. Transport-free: adapters feed it `ScimRequest`s. */
@@ -71,10 +72,14 @@ export function createScimServer(config: ScimServerConfig): ScimServer {
 async function handle(context: ServerContext, request: ScimRequest): Promise<ScimResponse> {
   const started = performance.now();
   const trail = openTrail(request);
+  const recorder = context.config.requestLog;
+  if (recorder !== undefined) trail.changes = [];
   const answered = context.tracer === undefined ? answer(context, request, trail) : traceRequest(context, trail, () => answer(context, request, trail));
   const response = withRequestId(await answered, trail.requestId);
-  const finished = finishRequest(context, trail, response.status, performance.now() - started);
+  const durationMs = performance.now() - started;
+  const finished = finishRequest(context, trail, response.status, durationMs);
   if (finished !== undefined) await finished;
+  if (recorder !== undefined) recordRequest(context, recorder, request, response, trail, started, durationMs);
   // RFC 9110 §9.3.2: a HEAD answer is the GET answer's status and headers, without content.
   return isHead(request) ? { status: response.status, headers: response.headers } : response;
 }
@@ -125,6 +130,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       caller: caller.value,
       baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
+      changes: trail.changes,
     };
     return await authorizedDispatch(exchange, endpoint.value);
   } catch (error) {

@@ -43,6 +43,8 @@ export type {
   ContextLike,
   TenancyOptions,
   TenantConfig,
+  RecordedRequest,
+  RequestRecorder,
 } from './observe/index.js';
 export { SCIM_MEDIA_TYPE } from './response/serialize.js';
 export { etagListMatches } from './request/etag-list.js';

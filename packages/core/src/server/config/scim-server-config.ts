@@ -8,6 +8,7 @@ import type { ScimLogger } from '../observe/scim-logger.js';
 import type { ScimTracing } from '../observe/scim-tracing.js';
 import type { TenancyOptions } from '../tenancy/tenancy-options.js';
 import type { ScimRequest } from '../request/scim-request.js';
+import type { RequestRecorder } from '../observe/request-recorder.js';
 
 /** The operations a resource type may offer (RFC 7644 §3.2). Each decides an endpoint and method. */
 export type ScimOperation = 'create' | 'read' | 'replace' | 'patch' | 'delete' | 'list' | 'search';
@@ -420,6 +421,13 @@ export interface ScimServerConfig {
    * does not change the response.
    */
   readonly onResponse?: (event: ResponseEvent) => void | Promise<void>;
+  /**
+   * The request log (docs/concepts/console.md): called at the end of every answered request with
+   * the request, its answer and the changes it made, e.g. `createRequestLog()` of
+   * `@scimkit/console`. It redacts and stores off the request path; a throw is reported to
+   * `logger` and never changes the response. Absent: nothing is recorded.
+   */
+  readonly requestLog?: RequestRecorder;
   /**
    * Receives structured records: one `info` record per answered request and an `error` record for
    * every unexpected failure (the client only sees a generic 500). Default: `warn` and `error`

@@ -4,3 +4,4 @@ export type { ScimTracing, TracerLike, SpanLike, ContextLike } from './scim-trac
 export type { TenancyOptions, TenantConfig } from '../tenancy/tenancy-options.js';
 export { MAX_REQUEST_ID_LENGTH } from './request-id.js';
 export { MAX_TENANT_LENGTH } from '../tenancy/tenancy-options.js';
+export type { RecordedRequest, RequestRecorder } from './request-recorder.js';

@@ -2,12 +2,16 @@ import type { LogScope } from './log-scope.js';
 import { writeLog } from './write-log.js';
 import type { ChangeEvent } from '../config/scim-server-config.js';
 import type { ServerContext } from '../config/server-context.js';
+import type { Exchange } from '../request/exchange.js';
 
 /**
  * Tell the application about a committed change. The hook is awaited; a throw or rejection is
- * reported to the logger and never changes the response (the change is already stored).
+ * reported to the logger and never changes the response (the change is already stored). With a
+ * request log, the change is also kept for the request's record.
  */
-export async function notifyChange(context: ServerContext, event: ChangeEvent): Promise<void> {
+export async function notifyChange(exchange: Exchange, event: ChangeEvent): Promise<void> {
+  exchange.changes?.push(event);
+  const { context } = exchange;
   const hook = context.config.onChange;
   if (hook === undefined) return;
   try {

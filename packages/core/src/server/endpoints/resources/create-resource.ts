@@ -60,6 +60,6 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   const [computed] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
   const shown = withEntry(selection.value, 'sent', sentAttributes(type.model, valid.value));
   const response = resourceResponse(201, presentResource(type, computed ?? created, exchange.baseUrl, shown), created, resourceLocation(type, created.id, exchange.baseUrl));
-  await notifyChange(context, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
+  await notifyChange(exchange, { operation: 'create', resourceType: name, id: created.id, after: created, ...actorOf(exchange) });
   return response;
 }

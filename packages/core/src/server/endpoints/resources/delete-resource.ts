@@ -60,9 +60,9 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   let cascaded: readonly CascadedChange[] = outcome.value.cascaded ?? [];
   if (referenced !== undefined && !storeCascades) cascaded = await removeReferences(exchange, referenced, existing.id);
   else if (referenced !== undefined) carryMemberKeys(context.elementKeys, referenced, cascaded, existing.id);
-  await notifyChange(context, { operation: 'delete', resourceType: name, id: existing.id, before: existing, ...actorOf(exchange) });
+  await notifyChange(exchange, { operation: 'delete', resourceType: name, id: existing.id, before: existing, ...actorOf(exchange) });
   for (const change of cascaded) {
-    await notifyChange(context, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...actorOf(exchange) });
+    await notifyChange(exchange, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...actorOf(exchange) });
   }
   return emptyResponse(204);
 }

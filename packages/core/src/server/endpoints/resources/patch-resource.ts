@@ -58,6 +58,6 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const response = patchAnswersNoContent(context, request, selection.value)
     ? emptyResponse(204, { ETag: after.meta.version })
     : resourceResponse(200, presentResource(type, (await withComputedAttributes(exchange, type, [after], selection.value))[0] ?? after, exchange.baseUrl, withEntry(selection.value, 'sent', sentAttributes(type.model, after, before))), after);
-  if (changed) await notifyChange(context, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
+  if (changed) await notifyChange(exchange, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

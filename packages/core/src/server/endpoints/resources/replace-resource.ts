@@ -39,6 +39,6 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   // PUT replaces everything: what the stored resource holds is what the client sent.
   const [shown] = await withComputedAttributes(exchange, type, [after], selection.value);
   const response = resourceResponse(200, presentResource(type, shown ?? after, exchange.baseUrl, withEntry(selection.value, 'sent', sentAttributes(type.model, after))), after);
-  if (changed) await notifyChange(context, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
+  if (changed) await notifyChange(exchange, { operation: 'replace', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

@@ -1,0 +1,4 @@
+export { createConsole, CONSOLE_CSP } from './create-console.js';
+export type { ScimConsole } from './create-console.js';
+export type { ConsoleOptions, ConsoleAuthorize, ConsoleLogin } from './console-options.js';
+export { passwordLogin } from './password-login.js';

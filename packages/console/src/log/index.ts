@@ -1,0 +1,13 @@
+export { createRequestLog, DEFAULT_MAX_PENDING } from './request-log.js';
+export type { RequestLog, RequestLogOptions, RequestLogStats } from './request-log.js';
+export { createMemoryLogStore, DEFAULT_MEMORY_RECORDS } from './memory-log-store.js';
+export { createPostgresLogStore, DEFAULT_POSTGRES_RECORDS } from './postgres-log-store.js';
+export type { PostgresLogStoreOptions, LogSqlClient } from './postgres-log-store.js';
+export type { LogStore, RetentionOptions } from './log-store.js';
+export type { LogQuery, LogPage, StatusClass, ClientSummary, RateBucket } from './log-query.js';
+export type { RequestLogRecord, RecordedBody, RecordedChange, DiffEntry, Hint } from './request-log-record.js';
+export { DEFAULT_PERSONAL_FIELDS } from './redaction-options.js';
+export type { RedactionOptions } from './redaction-options.js';
+export { DEFAULT_MAX_BODY_BYTES } from './build-record.js';
+export type { RecordLimits } from './build-record.js';
+export { identityProviderOf } from './identify-client.js';

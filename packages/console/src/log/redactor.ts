@@ -1,0 +1,198 @@
+import { DEFAULT_PERSONAL_FIELDS, MASKED, REDACTED, SECRET_NAME, type RedactionOptions } from './redaction-options.js';
+
+/** Shortest value scrubbed from free text: shorter ones would garble unrelated text. */
+const MIN_SCRUBBED = 3;
+
+/** How one attribute is treated. */
+export type Treatment = 'secret' | 'personal' | 'plain';
+
+/**
+ * Redaction of one request's record. Walks JSON values (bodies, PATCH operations, resources),
+ * replaces secrets by `[redacted]` and personal values per the policy, and remembers every value it
+ * removed so that the same text is also scrubbed wherever it is echoed (an error `detail`, a path,
+ * a filter).
+ */
+/** Redaction options resolved once per log: the sets of personal and secret attribute names. */
+export interface RedactionPolicy {
+  readonly policy: 'keep' | 'mask' | 'drop';
+  /** How `userName` is treated (asked of every record). */
+  readonly userName?: Treatment;
+  readonly personal: ReadonlySet<string>;
+  readonly secrets: ReadonlySet<string>;
+}
+
+export function compileRedaction(options: RedactionOptions = {}): RedactionPolicy {
+  const policy: RedactionPolicy = {
+    policy: options.personalData ?? 'keep',
+    personal: new Set((options.personalFields ?? DEFAULT_PERSONAL_FIELDS).map((name) => attributeOf(name))),
+    secrets: new Set((options.secretFields ?? []).map((name) => attributeOf(name))),
+  };
+  return { ...policy, userName: new Redactor(policy).treatmentOf('userName') };
+}
+
+export class Redactor {
+  readonly policy: 'keep' | 'mask' | 'drop';
+  private readonly personal: ReadonlySet<string>;
+  private readonly secrets: ReadonlySet<string>;
+  /** Values removed from this request, to scrub from free text. */
+  readonly removed = new Set<string>();
+  /** Their forms as they may appear in text (raw, JSON-escaped, URL-encoded), longest first when scrubbing. */
+  private forms: string[] = [];
+
+  constructor(policy: RedactionPolicy) {
+    this.policy = policy.policy;
+    this.personal = policy.personal;
+    this.secrets = policy.secrets;
+    this.userNameTreatment = policy.userName ?? this.treatmentOf('userName');
+  }
+
+  /** How `userName` is treated. */
+  readonly userNameTreatment: Treatment;
+
+  /** Whether any value was removed (else free text needs no scrubbing). */
+  get scrubs(): boolean {
+    return this.forms.length > 0;
+  }
+
+  /** How an attribute (a key, a PATCH path, a filter's attribute) is treated. */
+  treatmentOf(name: string): Treatment {
+    const attribute = attributeOf(name);
+    if (SECRET_NAME.test(attribute) || this.secrets.has(attribute)) return 'secret';
+    if (this.personal.has(attribute)) return 'personal';
+    return 'plain';
+  }
+
+  /** The value a personal attribute keeps under the policy (`undefined`: dropped). */
+  personalValue(value: unknown): unknown {
+    if (this.policy === 'keep') return value;
+    this.remember(value);
+    return this.policy === 'mask' ? mask(value) : undefined;
+  }
+
+  /** Remember every string of a removed value, to scrub it from free text. */
+  remember(value: unknown): void {
+    if (typeof value === 'string') {
+      if (value.length >= MIN_SCRUBBED && !this.removed.has(value)) {
+        this.removed.add(value);
+        for (const form of formsOf(value)) this.forms.push(form);
+      }
+    } else if (Array.isArray(value)) {
+      for (const item of value) this.remember(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const item of Object.values(value)) this.remember(item);
+    }
+  }
+
+  /** A JSON value redacted: secrets replaced, personal values per the policy, PATCH operations by their path. */
+  json(value: unknown, depth = 0): unknown {
+    if (depth > 64) return REDACTED;
+    if (Array.isArray(value)) return value.map((item) => this.json(item, depth + 1));
+    if (value === null || typeof value !== 'object') return value;
+    const source = value as Record<string, unknown>;
+    if (typeof source['op'] === 'string' && typeof source['path'] === 'string') return this.operation(source, depth);
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(source)) {
+      const treatment = this.treatmentOf(key);
+      if (treatment === 'secret') {
+        this.remember(item);
+        out[key] = REDACTED;
+      } else if (treatment === 'personal' && this.policy !== 'keep') {
+        const kept = this.personalValue(item);
+        if (kept !== undefined) out[key] = kept;
+      } else {
+        out[key] = this.json(item, depth + 1);
+      }
+    }
+    return out;
+  }
+
+  /** A PATCH operation (RFC 7644 §3.5.2): its value treated as the attribute its path names. */
+  private operation(source: Record<string, unknown>, depth: number): unknown {
+    const path = source['path'] as string;
+    const treatment = this.treatmentOf(path);
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(source)) {
+      if (key === 'path') out[key] = this.text(treatment === 'plain' ? path : this.filterText(path, treatment));
+      else if (key !== 'value') out[key] = this.json(item, depth + 1);
+      else if (treatment === 'secret') {
+        this.remember(item);
+        out[key] = REDACTED;
+      } else if (treatment === 'personal' && this.policy !== 'keep') {
+        const kept = this.personalValue(item);
+        if (kept !== undefined) out[key] = kept;
+      } else out[key] = this.json(item, depth + 1);
+    }
+    return out;
+  }
+
+  /**
+   * A filter or path text (`userName eq "bjensen"`, `emails[value eq "x"]`): the quoted values of a
+   * comparison on a secret, or on a personal attribute under `mask`/`drop`, become `***`.
+   */
+  filterText(text: string, treatment?: Treatment): string {
+    return text.replace(/([A-Za-z0-9_$:.\-]+)(\s+(?:eq|ne|co|sw|ew|gt|ge|lt|le)\s+)("(?:[^"\\]|\\.)*"|[^\s()\]]+)/gi, (whole, attribute: string, op: string, value: string) => {
+      const applies = treatment ?? this.treatmentOf(attribute.split('.')[0] ?? attribute);
+      const own = this.treatmentOf(attribute);
+      const effective = own !== 'plain' ? own : applies;
+      if (effective === 'secret' || (effective === 'personal' && this.policy !== 'keep')) {
+        this.remember(value.startsWith('"') ? unquote(value) : value);
+        return `${attribute}${op}"${MASKED}"`;
+      }
+      return whole;
+    });
+  }
+
+  /** Free text with every removed value scrubbed (raw, JSON-escaped and URL-encoded forms). */
+  text(text: string): string {
+    let out = text;
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(MASKED);
+    return out;
+  }
+}
+
+/** Forms of recent values (a client's token repeats on every request). */
+const FORMS = new Map<string, readonly string[]>();
+
+function formsOf(value: string): readonly string[] {
+  const known = FORMS.get(value);
+  if (known !== undefined) return known;
+  const forms = [value];
+  const escaped = JSON.stringify(value).slice(1, -1);
+  if (escaped !== value) forms.push(escaped);
+  const encoded = encodeURIComponent(value);
+  if (encoded !== value) forms.push(encoded);
+  if (FORMS.size >= 1000) FORMS.clear();
+  FORMS.set(value, forms);
+  return forms;
+}
+
+function unquote(value: string): string {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'string' ? parsed : value;
+  } catch {
+    return value.slice(1, -1);
+  }
+}
+
+/** A masked value: every string `***`, the shape kept. */
+function mask(value: unknown): unknown {
+  if (typeof value === 'string') return MASKED;
+  if (Array.isArray(value)) return value.map(mask);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v)]));
+  return value;
+}
+
+/**
+ * The attribute a key or path names, lower-cased: `urn:…:enterprise:2.0:User:manager.value` →
+ * `manager`, `emails[type eq "work"].value` → `emails`, `name.givenName` → `name`.
+ */
+export function attributeOf(name: string): string {
+  let text = name;
+  const bracket = text.indexOf('[');
+  if (bracket >= 0) text = text.slice(0, bracket);
+  if (text.toLowerCase().startsWith('urn:')) text = text.slice(text.lastIndexOf(':') + 1);
+  const dot = text.indexOf('.');
+  if (dot >= 0) text = text.slice(0, dot);
+  return text.trim().toLowerCase();
+}

@@ -1,0 +1,133 @@
+import { bearerToken, createMemoryStore, createScimServer, userResourceType, type RecordedRequest } from '@scimkit/core';
+import { describe, expect, it } from 'vitest';
+import { createMemoryLogStore, createRequestLog, type LogStore } from '../src/index.js';
+import { entraRequest, provisionAsEntra } from './entra-flow.js';
+
+const TOKEN = 'entra-secret-token-0123456789';
+
+function serverWith(log = createRequestLog()) {
+  const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), ...bearerToken({ tokens: [{ token: TOKEN, principal: 'entra-app' }] }), requestLog: log });
+  return { scim, log };
+}
+
+describe('the request log', () => {
+  it('records each request of an Entra provisioning with client, IdP, changes, versions and a hint for the refused one', async () => {
+    const { scim, log } = serverWith();
+    const { id, statuses } = await provisionAsEntra(scim, TOKEN, 'bjensen@example.com');
+    expect(statuses).toEqual([201, 200, 400]);
+    await log.flush();
+    const { records } = await log.query({ tenant: '' });
+    expect(records.map((r) => [r.method, r.status])).toEqual([
+      ['PATCH', 400],
+      ['PATCH', 200],
+      ['POST', 201],
+    ]);
+    const [refused, patched, created] = records;
+    expect(created?.client).toBe('entra-app');
+    expect(created?.idp).toBe('Microsoft Entra ID');
+    expect(created?.changes).toMatchObject([{ operation: 'create', resourceType: 'User', id, versionAfter: expect.any(String) }]);
+    expect(created?.userName).toBe('bjensen@example.com');
+    expect(patched?.changes[0]?.diff).toEqual(
+      expect.arrayContaining([
+        { path: 'active', before: 'true', after: 'false' },
+        { path: 'displayName', after: '"Barbara J."' },
+      ]),
+    );
+    expect(patched?.changes[0]?.versionBefore).toBe(created?.changes[0]?.versionAfter);
+    expect(refused).toMatchObject({ scimType: 'noTarget', resourceId: id, userName: 'bjensen@example.com', hint: { option: 'createMissingValuePath', profile: 'entra' } });
+    expect(refused?.detail).toContain('no value matches');
+    expect(created?.requestHeaders['authorization']).toBe('[redacted]');
+    expect(JSON.stringify(records)).not.toContain(TOKEN);
+    expect(JSON.stringify(records)).not.toContain('Pa55word-never-logged');
+    expect(created?.requestBody?.text).toContain('"password":"[redacted]"');
+    expect(created?.durationMs).toBeGreaterThan(0);
+  });
+
+  it('answers queries by status, resource id, userName, client and time', async () => {
+    const { scim, log } = serverWith();
+    const a = await provisionAsEntra(scim, TOKEN, 'alice@example.com');
+    await provisionAsEntra(scim, TOKEN, 'bob@example.com');
+    await scim.handle({ method: 'GET', path: '/Users', headers: {} });
+    await log.flush();
+    expect((await log.query({ tenant: '', status: 'error' })).records.map((r) => r.status)).toEqual([401, 400, 400]);
+    expect((await log.query({ tenant: '', status: 401 })).records[0]?.client).toBe('anonymous');
+    expect((await log.query({ tenant: '', resourceId: a.id })).records).toHaveLength(3);
+    expect((await log.query({ tenant: '', userName: 'ALICE' })).records.map((r) => r.method)).toEqual(['PATCH', 'PATCH', 'POST']);
+    expect((await log.query({ tenant: '', client: 'entra-app' })).records).toHaveLength(6);
+    expect((await log.query({ tenant: '', from: Date.now() + 1000 })).records).toHaveLength(0);
+    const first = await log.query({ tenant: '', limit: 4 });
+    const second = await log.query({ tenant: '', limit: 4, ...(first.next === undefined ? {} : { after: first.next }) });
+    expect(first.records).toHaveLength(4);
+    expect(second.records).toHaveLength(3);
+    expect(second.next).toBeUndefined();
+    const clients = await log.clients('');
+    expect(clients.map((c) => [c.client, c.requests, c.errors])).toEqual([
+      ['anonymous', 1, 1],
+      ['entra-app', 6, 2],
+    ]);
+    const buckets = await log.rates('', Date.now() - 60_000, Date.now() + 1, 10_000);
+    expect(buckets.reduce((n, b) => n + b.requests, 0)).toBe(7);
+    expect(buckets.reduce((n, b) => n + b.errors, 0)).toBe(3);
+  });
+
+  it('keeps a bounded ring: the newest records only', async () => {
+    const { scim, log } = serverWith(createRequestLog({ store: createMemoryLogStore({ maxRecords: 3 }) }));
+    for (let i = 0; i < 5; i++) await scim.handle(entraRequest('GET', '/Users', TOKEN, undefined, { startIndex: String(i + 1) }));
+    await log.flush();
+    expect((await log.query({ tenant: '' })).records.map((r) => r.query['startIndex'])).toEqual(['5', '4', '3']);
+  });
+
+  it('off by configuration: nothing recorded', async () => {
+    const { scim, log } = serverWith(createRequestLog({ enabled: false }));
+    await provisionAsEntra(scim, TOKEN, 'carol@example.com');
+    await log.flush();
+    expect((await log.query({ tenant: '' })).records).toHaveLength(0);
+  });
+
+  it('a failing store or a throwing recorder never fails the request', async () => {
+    const errors: unknown[] = [];
+    const broken: LogStore = { ...createMemoryLogStore(), append: () => Promise.reject(new Error('disk full')) };
+    const { scim, log } = serverWith(createRequestLog({ store: broken, onError: (e) => errors.push(e) }));
+    const { statuses } = await provisionAsEntra(scim, TOKEN, 'dave@example.com');
+    expect(statuses).toEqual([201, 200, 400]);
+    await log.flush();
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors.every((e) => e instanceof Error && e.message === 'disk full')).toBe(true);
+    expect(log.stats.failed).toBe(errors.length);
+    expect(log.stats.recorded).toBe(0);
+
+    const logged: unknown[] = [];
+    const throwing = createScimServer({
+      resourceTypes: [userResourceType],
+      store: createMemoryStore(),
+      logger: { log: (record) => logged.push(record) },
+      requestLog: {
+        record(_: RecordedRequest) {
+          throw new Error('recorder bug');
+        },
+      },
+    });
+    const answer = await throwing.handle({ method: 'GET', path: '/Users', headers: {} });
+    expect(answer.status).toBe(200);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 'error', message: 'the request log failed to record a request' }));
+  });
+
+  it('drops and counts requests beyond maxPending instead of growing', async () => {
+    const { scim, log } = serverWith(createRequestLog({ maxPending: 2 }));
+    await Promise.all([1, 2, 3, 4].map(() => scim.handle(entraRequest('GET', '/Users', TOKEN))));
+    await log.flush();
+    expect(log.stats.dropped).toBe(2);
+    expect(log.stats.recorded).toBe(2);
+  });
+
+  it('records tenants apart', async () => {
+    const log = createRequestLog();
+    const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), ...bearerToken({ tokens: [{ token: 'acme-token-123456', tenant: 'acme' }, { token: 'globex-token-123456', tenant: 'globex' }] }), requestLog: log });
+    await provisionAsEntra(scim, 'acme-token-123456', 'a@acme.example');
+    await scim.handle(entraRequest('GET', '/Users', 'globex-token-123456'));
+    await log.flush();
+    expect(await log.tenants()).toEqual(['acme', 'globex']);
+    expect((await log.query({ tenant: 'acme' })).records).toHaveLength(3);
+    expect((await log.query({ tenant: 'globex' })).records).toHaveLength(1);
+  });
+});
