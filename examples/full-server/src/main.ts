@@ -86,7 +86,6 @@ server.listen(port, host, () => {
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${shown}`;
   console.log(`SCIM full server (${selected.description}) listening at ${origin}/scim/v2`);
   if (requestLog !== undefined) console.log(`Console at ${origin}/console (log in with SCIM_CONSOLE_PASSWORD)`);
-  console.log(`SCIM full server (${selected.description}) listening at http://${host.includes(':') ? `[${host}]` : host}:${shown}/scim/v2`);
   if (oauth !== undefined) console.log(`OAuth token endpoint: ${oauth.tokenEndpointUrl} (${clients.clients.length} client(s); secrets not shown)`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
