@@ -16,6 +16,8 @@ const PARTS: Record<string, { file: string; flags?: string[]; build?: boolean }>
   scaling: { file: 'scaling.bench.ts', flags: ['--expose-gc', '--max-old-space-size=6144'] },
   'request-log': { file: 'request-log.bench.ts' },
   oauth: { file: 'oauth.bench.ts' },
+  // Needs the PostgreSQL server (SCIMKIT_PG_URL); about four minutes at the defaults.
+  'postgres-limit': { file: 'postgres-limit.bench.ts' },
 };
 
 const asked = process.argv.slice(2);

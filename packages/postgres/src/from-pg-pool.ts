@@ -4,7 +4,7 @@ import type { SqlClient, SqlQueryable, SqlResult } from './sql-client.js';
 
 /** The part of a `pg` Pool the store uses (structural, so `pg` stays an implementation detail). */
 export interface PgPoolLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
   connect(): Promise<PgPoolClientLike>;
   /**
    * The pool's `'error'` event (an idle connection the server closed: a failover,
@@ -17,7 +17,7 @@ export interface PgPoolLike {
 }
 
 export interface PgPoolClientLike {
-  query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Pass an error to destroy the connection instead of returning it to the pool. */
   release(error?: Error | boolean): void;
   /** The connection's `'error'` event: it broke while checked out. */
@@ -39,6 +39,18 @@ export interface PgPoolClientOptions {
   readonly maxWaiting?: number;
   /** Runs of a transaction that fails with a serialization failure or deadlock (40001, 40P01) before it is answered 503. Default 3. */
   readonly transactionAttempts?: number;
+}
+
+/** A named (prepared) statement, as `pg` takes it: prepared once per connection, then executed by name. */
+export interface PgQueryConfig {
+  readonly name: string;
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+/** `pg`'s arguments for a statement: a config object when it is named (see SqlQueryable.query). */
+function run(target: { query(text: string | PgQueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }> }, text: string, params: readonly unknown[], name: string | undefined): Promise<{ rows: unknown[] }> {
+  return name === undefined ? target.query(text, [...params]) : target.query({ name, text, values: [...params] });
 }
 
 /**
@@ -82,6 +94,16 @@ export function fromPgPool(pool: PgPoolLike, options: PgPoolClientOptions = {}):
     }
   }
 
+  /** One statement on any pooled connection (pg's Pool#query listens for 'error' on it and destroys a broken one). */
+  async function single<Row>(text: string, params: readonly unknown[], name: string | undefined): Promise<SqlResult<Row>> {
+    admit();
+    try {
+      return (await run(pool, text, params, name)) as SqlResult<Row>;
+    } catch (error) {
+      throw storeError(error);
+    }
+  }
+
   async function once<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
     admit();
     let connection: PgPoolClientLike;
@@ -101,8 +123,8 @@ export function fromPgPool(pool: PgPoolLike, options: PgPoolClientOptions = {}):
       connection.release(error);
     };
     const tx: SqlQueryable = {
-      query: <Row>(text: string, params: readonly unknown[] = []) =>
-        broken !== undefined ? Promise.reject(broken) : (connection.query(text, [...params]) as Promise<SqlResult<Row>>),
+      query: <Row>(text: string, params: readonly unknown[] = [], name?: string) =>
+        broken !== undefined ? Promise.reject(broken) : (run(connection, text, params, name) as Promise<SqlResult<Row>>),
     };
     try {
       await tx.query('BEGIN');
@@ -128,15 +150,9 @@ export function fromPgPool(pool: PgPoolLike, options: PgPoolClientOptions = {}):
   }
 
   return {
-    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-      admit();
-      try {
-        // pg's Pool#query listens for 'error' on the connection it uses and destroys a broken one.
-        return (await pool.query(text, [...params])) as SqlResult<Row>;
-      } catch (error) {
-        throw storeError(error);
-      }
-    },
+    query: <Row>(text: string, params: readonly unknown[] = [], name?: string) => single<Row>(text, params, name),
+    // A single statement is atomic on its own: no BEGIN/COMMIT round trips.
+    write: <Row>(text: string, params: readonly unknown[] = [], name?: string) => single<Row>(text, params, name),
     async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         try {

@@ -21,6 +21,14 @@ export function fromPGlite(db: PGliteLike): SqlClient {
         throw storeError(error);
       }
     },
+    // One statement is atomic on its own (PGlite prepares every statement it runs; names are not needed).
+    async write<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      try {
+        return (await db.query(text, [...params])) as SqlResult<Row>;
+      } catch (error) {
+        throw storeError(error);
+      }
+    },
     async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
       try {
         return await db.transaction((tx) => work({ query: <Row>(text: string, params: readonly unknown[] = []) => tx.query(text, [...params]) as Promise<SqlResult<Row>> }));

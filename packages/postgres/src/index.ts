@@ -17,7 +17,7 @@ export { createPostgresOutbox } from './outbox/postgres-outbox.js';
 export { migrate } from './migrate.js';
 export type { MigrateOptions, MigrateResult } from './migrate.js';
 export { fromPgPool } from './from-pg-pool.js';
-export type { PgPoolLike, PgPoolClientLike, PgPoolClientOptions } from './from-pg-pool.js';
+export type { PgPoolLike, PgPoolClientLike, PgPoolClientOptions, PgQueryConfig } from './from-pg-pool.js';
 export { fromPGlite } from './from-pglite.js';
 export type { PGliteLike } from './from-pglite.js';
 export { openPostgresStore } from './open-postgres-store.js';

@@ -103,6 +103,17 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'transactional outbox of events',
     statements: (t) => outboxStatements(t.schema),
   },
+  {
+    version: 4,
+    name: 'unique values without a foreign key',
+    statements: (t) => [
+      // The foreign key's check locked the new resource row (FOR KEY SHARE: a second write of the row
+      // in every create) and its cascade is now done by the store: a delete removes the resource's
+      // unique values in the same statement, and a value whose holder no longer exists (deleted by
+      // hand, or by an instance older than this version) is freed when a write claims it.
+      `ALTER TABLE ${t.uniqueValues} DROP CONSTRAINT IF EXISTS scim_unique_values_tenant_resource_type_id_fkey`,
+    ],
+  },
 ];
 
 /** The statement that creates the schema and the version table, before the lock is taken. */

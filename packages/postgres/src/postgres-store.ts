@@ -1,13 +1,14 @@
 import type {
   CascadedChange,
   DeleteContext,
+  ReferenceLookup,
+  Referral,
   ScimResource,
   ScimStore,
   StoreCapabilities,
   StoreContext,
   StoreDeleteResult,
   StoreWriteResult,
-  WriteContext,
 } from '@scimkit/core';
 import { cascadeReferences } from './cascade-references.js';
 import { outboxTables } from './outbox/outbox-tables.js';
@@ -15,10 +16,12 @@ import { createPostgresOutbox } from './outbox/postgres-outbox.js';
 import { writeEvents } from './outbox/write-events.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
 import { queryStore } from './query-store.js';
+import { queryReferrers, readReferrers, referralsOf, referrersColumn, type ReadReferrers, type ReferrerSource } from './referrers.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
 import { storeTables, type StoreTables } from './sql-names.js';
 import { fromStoredForm, toStoredForm } from './stored-form.js';
-import { uniqueKey } from './unique-key.js';
+import { claimsOf, clashingAttribute, createParams, createSql, isUniqueViolation, releaseOrphans, replaceParams, replaceSql, type Claims, type ResourceRow, type WriteRow } from './resource-writes.js';
+import { StatementNames } from './statement-names.js';
 import { holdsNul, unkeepableValue } from './unkeepable-value.js';
 
 export interface PostgresStoreOptions {
@@ -61,6 +64,33 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   const memberAttribute = (resourceType: string): string | undefined =>
     Object.prototype.hasOwnProperty.call(memberAttributes, resourceType) ? memberAttributes[resourceType] : undefined;
 
+  /** Names of the statements that repeat (SqlQueryable.query's `name`): prepared once per connection. */
+  const names = new StatementNames();
+
+  /**
+   * What a read with `ctx.referrers` read along with each resource it returned (and with each
+   * referrer it read, when it walked the whole nesting), for the `referrers` calls that follow
+   * (ScimStore.referrers): held only as long as the object lives.
+   */
+  const prefetched = new WeakMap<object, { readonly key: string; readonly referrers: readonly ScimResource[] }>();
+  const sourceOf = (lookup: ReferenceLookup): ReferrerSource => ({ lookup, inTable: memberAttribute(lookup.resourceType) === lookup.attribute });
+  /** Keeps what was read: the referrers of `resources`, and of every referrer when the read was complete. */
+  const remember = (key: string, read: ReadReferrers, resources: readonly ScimResource[]): void => {
+    for (const resource of resources) prefetched.set(resource, { key, referrers: read.of.get(resource.id) ?? [] });
+    if (read.complete) for (const referrer of read.referrers) prefetched.set(referrer, { key, referrers: read.of.get(referrer.id) ?? [] });
+  };
+  /** The referrers column of a read acting for `ctx`, and how to keep what it read. */
+  const prefetch = (ctx: StoreContext | undefined): Prefetch | undefined => {
+    const lookup = ctx?.referrers;
+    if (lookup === undefined) return undefined;
+    const source = sourceOf(lookup);
+    const key = lookupKey(lookup, tenantOf(ctx));
+    return {
+      column: (tenant, id) => `${referrersColumn(t, source, tenant, id)} AS referrers`,
+      keep: (resource, value) => remember(key, readReferrers(source, value), [resource]),
+    };
+  };
+
   async function inTransaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
     try {
       return await client.transaction(async (tx) => {
@@ -74,14 +104,39 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     }
   }
 
-  /** A create or replace: a value PostgreSQL cannot keep (U+0000 in jsonb) is `invalidValue`, and the transaction rolls back. */
-  async function inWrite(work: (tx: SqlQueryable) => Promise<StoreWriteResult>): Promise<StoreWriteResult> {
-    try {
-      return await inTransaction(work);
-    } catch (error) {
-      const refused = unkeepableValue(error);
-      if (refused !== undefined) return refused;
-      throw error;
+  /** Where single writing statements go: `client.write`, else a transaction of one statement. */
+  const writer = (): SqlQueryable => ({
+    query: <Row>(text: string, params?: readonly unknown[], name?: string) =>
+      client.write !== undefined ? client.write<Row>(text, params, name) : client.transaction((tx) => tx.query<Row>(text, params, name)),
+  });
+
+  /** One writing statement on its own: `client.write`, else a transaction of that statement (see SqlClient.write). */
+  async function writeOnce(text: string, params: readonly unknown[]): Promise<WriteRow> {
+    const name = names.of(text);
+    const result = client.write !== undefined ? await client.write<WriteRow>(text, params, name) : await client.transaction((tx) => tx.query<WriteRow>(text, params, name));
+    return result.rows[0] as WriteRow;
+  }
+
+  /**
+   * A create or replace whose statement claims the resource's unique values: a claim another
+   * resource holds fails it (23505, nothing written) and is answered `uniqueness` with the attribute
+   * that clashed; if the holder let the value go meanwhile, the write runs again (at most 3 times).
+   * A value PostgreSQL cannot keep (U+0000 in jsonb) is `invalidValue`.
+   */
+  async function claimed(row: ResourceRow, claims: Claims, write: () => Promise<StoreWriteResult>): Promise<StoreWriteResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        const refused = unkeepableValue(error);
+        if (refused !== undefined) return refused;
+        if (!isUniqueViolation(error)) throw error;
+        const attribute = await clashingAttribute(client, t, row.tenant, row.resourceType, row.id, claims);
+        if (attribute !== undefined) return { ok: false, reason: 'uniqueness', attribute };
+        // Only values whose holder is gone clash: free them, then write again.
+        await releaseOrphans(writer(), t, row.tenant, row.resourceType, row.id, claims);
+        if (attempt >= 3) return { ok: false, reason: 'uniqueness', attribute: claims[0]?.[0] ?? 'id' };
+      }
     }
   }
 
@@ -93,18 +148,29 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const tenant = tenantOf(ctx);
       const attribute = memberAttribute(resourceType);
       const stored = toStoredForm(resource, attribute);
-      return inWrite(async (tx) => {
-        const inserted = await tx.query(
-          `INSERT INTO ${t.resources} (tenant, resource_type, id, version, created, last_modified, data)
-           VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
-          [tenant, resourceType, resource.id, resource.meta.version, instant(resource.meta.created), instant(resource.meta.lastModified), JSON.stringify(stored.data)],
-        );
-        if (inserted.rows.length === 0) return new Outcome({ ok: false, reason: 'uniqueness', attribute: 'id' }) as never;
-        const conflict = await claimUniqueValues(tx, t, tenant, resourceType, resource, ctx);
-        if (conflict !== undefined) return new Outcome({ ok: false, reason: 'uniqueness', attribute: conflict }) as never;
-        if (stored.members !== undefined) await insertMembers(tx, t, { tenant, resourceType, id: resource.id }, stored.members);
-        await writeEvents(tx, events, ctx.events?.(resource), partitions);
-        return { ok: true, resource: structuredClone(resource) };
+      const row = rowOf(tenant, resourceType, resource, stored.data);
+      const claims = claimsOf(resource, ctx);
+      const groups = prefetch(ctx);
+      const text = createSql(t, claims.length > 0, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`);
+      const params = createParams(row, claims);
+      const done = (written: WriteRow): StoreWriteResult => {
+        if (written.written === 0) return { ok: false, reason: 'uniqueness', attribute: 'id' };
+        const copy = structuredClone(resource);
+        groups?.keep(copy, written.referrers);
+        return { ok: true, resource: copy };
+      };
+      const members = stored.members;
+      // One statement unless member rows or events go with it (then one transaction).
+      const single = members === undefined && ctx.events === undefined;
+      return claimed(row, claims, async () => {
+        if (single) return done(await writeOnce(text, params));
+        return inTransaction(async (tx) => {
+          const written = (await tx.query<WriteRow>(text, params, names.of(text))).rows[0] as WriteRow;
+          if (written.written === 0) return new Outcome(done(written)) as never;
+          if (members !== undefined) await insertMembers(tx, t, { tenant, resourceType, id: resource.id }, members);
+          await writeEvents(tx, events, ctx.events?.(resource), partitions);
+          return done(written);
+        });
       });
     },
 
@@ -112,12 +178,14 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       // No row can hold U+0000 (a NUL in a text parameter is an error): no such resource.
       if (holdsNul(id)) return undefined;
       const attribute = memberAttribute(resourceType);
-      const found = await client.query<{ data: Record<string, unknown>; members?: unknown[] | null }>(
-        `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`,
-        [tenantOf(ctx), resourceType, id],
-      );
+      const groups = prefetch(ctx);
+      const text = `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`}${groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`;
+      const found = await client.query<{ data: Record<string, unknown>; members?: unknown[] | null; referrers?: unknown }>(text, [tenantOf(ctx), resourceType, id], names.of(text));
       const row = found.rows[0];
-      return row === undefined ? undefined : fromStoredForm(row.data, row.members, attribute);
+      if (row === undefined) return undefined;
+      const resource = fromStoredForm(row.data, row.members, attribute);
+      groups?.keep(resource, row.referrers);
+      return resource;
     },
 
     replace(resourceType, id, resource, expectedVersion, ctx) {
@@ -126,24 +194,37 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const copy = { ...resource, id };
       const stored = toStoredForm(copy, attribute);
       if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
-      return inWrite(async (tx) => {
-        const updated = await tx.query(
-          `UPDATE ${t.resources} SET version = $5, created = $6, last_modified = $7, data = $8::jsonb
-           WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND version = $4 RETURNING id`,
-          [tenant, resourceType, id, expectedVersion, copy.meta.version, instant(copy.meta.created), instant(copy.meta.lastModified), JSON.stringify(stored.data)],
-        );
-        if (updated.rows.length === 0) return new Outcome(await missOutcome(tx, t, tenant, resourceType, id)) as never;
-        const conflict = await claimUniqueValues(tx, t, tenant, resourceType, copy, ctx, id);
-        if (conflict !== undefined) return new Outcome({ ok: false, reason: 'uniqueness', attribute: conflict }) as never;
-        if (attribute !== undefined) {
-          const group = { tenant, resourceType, id };
-          const final = stored.members ?? [];
-          const change = ctx.changes?.find((c) => c.attribute === attribute);
-          if (change !== undefined) await applyMemberChange(tx, t, group, change, final);
-          else await rewriteMembers(tx, t, group, final);
+      const row = rowOf(tenant, resourceType, copy, stored.data);
+      const claims = claimsOf(copy, ctx);
+      const groups = prefetch(ctx);
+      const text = replaceSql(t, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`);
+      const params = replaceParams(row, expectedVersion, claims);
+      const missed = (written: WriteRow): StoreWriteResult => ({ ok: false, reason: written.present === true ? 'versionMismatch' : 'notFound' });
+      const done = (written: WriteRow): StoreWriteResult => {
+        const result = structuredClone(copy);
+        groups?.keep(result, written.referrers);
+        return { ok: true, resource: result };
+      };
+      // One statement unless the type keeps member rows or events go with it (then one transaction).
+      const single = attribute === undefined && ctx.events === undefined;
+      return claimed(row, claims, async () => {
+        if (single) {
+          const written = await writeOnce(text, params);
+          return written.written === 0 ? missed(written) : done(written);
         }
-        await writeEvents(tx, events, ctx.events?.(copy), partitions);
-        return { ok: true, resource: structuredClone(copy) };
+        return inTransaction(async (tx) => {
+          const written = (await tx.query<WriteRow>(text, params, names.of(text))).rows[0] as WriteRow;
+          if (written.written === 0) return new Outcome(missed(written)) as never;
+          if (attribute !== undefined) {
+            const group = { tenant, resourceType, id };
+            const final = stored.members ?? [];
+            const change = ctx.changes?.find((c) => c.attribute === attribute);
+            if (change !== undefined) await applyMemberChange(tx, t, group, change, final);
+            else await rewriteMembers(tx, t, group, final);
+          }
+          await writeEvents(tx, events, ctx.events?.(copy), partitions);
+          return done(written);
+        });
       });
     },
 
@@ -151,10 +232,14 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const tenant = tenantOf(ctx);
       if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
       return inTransaction<StoreDeleteResult>(async (tx) => {
-        const deleted = await tx.query(
-          `DELETE FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND ($4::text IS NULL OR version = $4) RETURNING id`,
-          [tenant, resourceType, id, expectedVersion ?? null],
-        );
+        // The resource and its unique values (schema version 4: no foreign key cascades them).
+        const text = `WITH deleted AS (
+            DELETE FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND ($4::text IS NULL OR version = $4) RETURNING id
+          ), released AS (
+            DELETE FROM ${t.uniqueValues} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND EXISTS (SELECT 1 FROM deleted)
+          )
+          SELECT id FROM deleted`;
+        const deleted = await tx.query(text, [tenant, resourceType, id, expectedVersion ?? null], names.of(text));
         if (deleted.rows.length === 0) return new Outcome(await missOutcome(tx, t, tenant, resourceType, id)) as never;
         const cascaded: CascadedChange[] = await cascadeReferences(tx, t, tenant, id, deleteContext(ctx), memberAttribute);
         await writeEvents(tx, events, ctx?.events?.(cascaded), partitions);
@@ -163,9 +248,37 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     },
 
     query(resourceType, query, ctx) {
-      return queryStore(client, t, resourceType, query, tenantOf(ctx), memberAttribute(resourceType));
+      return queryStore(client, t, resourceType, query, tenantOf(ctx), memberAttribute(resourceType), prefetch(ctx), (text) => names.of(text));
+    },
+
+    async referrers(lookup, resources, ctx) {
+      const key = lookupKey(lookup, tenantOf(ctx));
+      const found: Referral[] = [];
+      const unread: ScimResource[] = [];
+      for (const resource of resources) {
+        const known = prefetched.get(resource);
+        if (known !== undefined && known.key === key) for (const referrer of known.referrers) found.push({ id: resource.id, referrer });
+        else if (!holdsNul(resource.id)) unread.push(resource);
+      }
+      if (unread.length > 0) {
+        const read = await queryReferrers(client, t, sourceOf(lookup), tenantOf(ctx), [...new Set(unread.map((r) => r.id))], (text) => names.of(text));
+        remember(key, read, unread);
+        found.push(...referralsOf(read, unread));
+      }
+      return found;
     },
   };
+}
+
+/** A read's referrers column (`StoreContext.referrers`): its SQL for a row, and keeping what it read with the resource. */
+export interface Prefetch {
+  column(tenant: string, id: string): string;
+  keep(resource: ScimResource, value: unknown): void;
+}
+
+/** What a remembered answer is valid for: the lookup, and the tenant it was read for. */
+function lookupKey(lookup: ReferenceLookup, tenant: string): string {
+  return `${tenant}\u0000${lookup.resourceType}\u0000${lookup.attribute}\u0000${String(lookup.caseExact)}`;
 }
 
 function tenantOf(ctx: StoreContext | undefined): string {
@@ -174,6 +287,19 @@ function tenantOf(ctx: StoreContext | undefined): string {
 
 function deleteContext(ctx: DeleteContext | undefined): DeleteContext {
   return ctx ?? {};
+}
+
+/** The row of a create or replace. */
+function rowOf(tenant: string, resourceType: string, resource: ScimResource, data: Record<string, unknown>): ResourceRow {
+  return {
+    tenant,
+    resourceType,
+    id: resource.id,
+    version: resource.meta.version,
+    created: instant(resource.meta.created),
+    lastModified: instant(resource.meta.lastModified),
+    data: JSON.stringify(data),
+  };
 }
 
 /** A dateTime as the instant column value, or NULL when it is not one. */
@@ -187,43 +313,4 @@ function instant(text: string | undefined): string | null {
 async function missOutcome(tx: SqlQueryable, t: StoreTables, tenant: string, resourceType: string, id: string): Promise<{ ok: false; reason: 'notFound' | 'versionMismatch' }> {
   const exists = await tx.query(`SELECT 1 FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3`, [tenant, resourceType, id]);
   return { ok: false, reason: exists.rows.length === 0 ? 'notFound' : 'versionMismatch' };
-}
-
-/**
- * Records the resource's unique values (RFC 7643 §2.2 uniqueness server|global) in the unique
- * values table, whose primary key makes a second holder impossible even across instances; drops
- * values it no longer holds. Returns the first attribute another resource already holds.
- */
-async function claimUniqueValues(
-  tx: SqlQueryable,
-  t: StoreTables,
-  tenant: string,
-  resourceType: string,
-  resource: ScimResource,
-  ctx: WriteContext,
-  replacing?: string,
-): Promise<string | undefined> {
-  const keys: [string, string][] = [];
-  for (const unique of ctx.unique) {
-    const key = uniqueKey(resource, unique);
-    if (key !== undefined) keys.push([unique.path, key]);
-  }
-  const owner = [tenant, resourceType, resource.id];
-  if (replacing !== undefined) {
-    await tx.query(
-      `DELETE FROM ${t.uniqueValues} WHERE tenant = $1 AND resource_type = $2 AND id = $3
-       AND (attribute, key) NOT IN (SELECT e->>0, e->>1 FROM jsonb_array_elements($4::jsonb) e)`,
-      [...owner, JSON.stringify(keys)],
-    );
-  }
-  if (keys.length === 0) return undefined;
-  const claimed = await tx.query<{ attribute: string }>(
-    `INSERT INTO ${t.uniqueValues} AS u (tenant, resource_type, attribute, key, id)
-     SELECT $1, $2, e->>0, e->>1, $3 FROM jsonb_array_elements($4::jsonb) e
-     ON CONFLICT (tenant, resource_type, attribute, key) DO UPDATE SET id = excluded.id WHERE u.id = excluded.id
-     RETURNING attribute`,
-    [...owner, JSON.stringify(keys)],
-  );
-  const held = new Set(claimed.rows.map((row) => row.attribute));
-  return keys.find(([attribute]) => !held.has(attribute))?.[0];
 }

@@ -7,18 +7,22 @@ import { SqlParams } from './sql-params.js';
 import { keysetPage } from './keyset-page.js';
 import { orderBy, sortToSql } from './sort-to-sql.js';
 import { fromStoredForm } from './stored-form.js';
+import type { Prefetch } from './postgres-store.js';
 
 interface Row {
-  data: Record<string, unknown>;
+  data: Record<string, unknown> | null;
   members?: unknown[] | null;
+  referrers?: unknown;
   total?: number | string;
 }
 
 /**
- * One query: the filter as a parameterised WHERE, the sort as ORDER BY, the page as OFFSET/LIMIT,
- * and `totalResults` as a window count in the same statement. When the filter or the sort cannot be
- * translated, the type's resources are read in creation order and finished in memory with the
- * core's predicate and comparator, which is always right, only slower.
+ * One query: the filter as a parameterised WHERE, the sort as ORDER BY, the page as OFFSET/LIMIT.
+ * A page is one statement (see pagedSql): the page's rows, then `totalResults`, which is counted
+ * (`count(*)`, exact) only when the page itself cannot tell it. When the filter or the sort cannot
+ * be translated, the type's resources are read in creation order and finished in memory with the
+ * core's predicate and comparator, which is always right, only slower. With `prefetch`
+ * (`StoreContext.referrers`) each returned row also carries its referrers.
  */
 export async function queryStore(
   client: SqlClient,
@@ -27,6 +31,8 @@ export async function queryStore(
   query: StoreQuery,
   tenant: string,
   memberAttribute: string | undefined,
+  prefetch?: Prefetch,
+  name: (text: string) => string | undefined = () => undefined,
 ): Promise<StoreQueryResult> {
   const params = new SqlParams([tenant, resourceType]);
   let aliases = 0;
@@ -41,11 +47,18 @@ export async function queryStore(
   };
   const where = query.filter === undefined ? 'true' : filterToSql(query.filter, scope);
   const sort = sortToSql(query.sort, scope);
-  const select = `SELECT r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
+  const columns = `r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
+  const select = `SELECT ${columns}${prefetch === undefined ? '' : `, ${prefetch.column('r.tenant', 'r.id')}`}`;
   const from = `FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2`;
-  const toResource = (row: Row): ScimResource => fromStoredForm(row.data, row.members, memberAttribute);
+  const toResource = (row: Row): ScimResource => {
+    const resource = fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute);
+    prefetch?.keep(resource, row.referrers);
+    return resource;
+  };
 
-  if (where === undefined || sort === undefined) return inMemory(client, `${select} ${from} ORDER BY r.seq`, [tenant, resourceType], query, toResource);
+  if (where === undefined || sort === undefined) {
+    return inMemory(client, `SELECT ${columns} ${from} ORDER BY r.seq`, [tenant, resourceType], query, (row) => fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute));
+  }
 
   if (query.cursor !== undefined) {
     return keysetPage(client, { select, from, where, sort, params, cursor: query.cursor, count: query.count ?? 0 }, toResource);
@@ -53,22 +66,57 @@ export async function queryStore(
   const order = orderBy(sort);
   const paged = query.startIndex !== undefined || query.count !== undefined;
   if (!paged) {
-    const rows = await client.query<Row>(`${select} ${from} AND (${where}) ORDER BY ${order}`, params.values);
+    const text = `${select} ${from} AND (${where}) ORDER BY ${order}`;
+    const rows = await client.query<Row>(text, params.values, name(text));
     return { totalResults: rows.rows.length, resources: rows.rows.map(toResource) };
   }
   const offset = Math.max(1, query.startIndex ?? 1) - 1;
-  const limit = query.count === undefined ? 'ALL' : params.add(Math.max(0, Math.floor(query.count)));
-  const skip = params.add(offset);
-  const rows = await client.query<Row>(`${select}, count(*) OVER () AS total ${from} AND (${where}) ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`, params.values);
-  const first = rows.rows[0];
-  let totalResults: number;
-  if (first !== undefined) totalResults = Number(first.total);
-  else {
-    // A page past the end (or count=0) has no row to carry the count.
-    const counted = await client.query<{ total: number | string }>(`SELECT count(*) AS total ${from} AND (${where})`, params.values.slice(0, params.values.length - (limit === 'ALL' ? 1 : 2)));
-    totalResults = Number(counted.rows[0]?.total ?? 0);
+  const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
+  const count = `SELECT count(*) FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND (${where})`;
+  if (limit === 0) {
+    const text = count.replace('count(*)', 'count(*) AS total');
+    const counted = await client.query<{ total: number | string }>(text, params.values, name(text));
+    return { totalResults: Number(counted.rows[0]?.total ?? 0), resources: [] };
   }
-  return { totalResults, resources: rows.rows.map(toResource) };
+  const text = pagedSql({ select, from, where, order, count, offset, limit, params });
+  const rows = await client.query<Row>(text, params.values, name(text));
+  const first = rows.rows[0];
+  const resources = rows.rows.filter((row) => row.data !== null).map(toResource);
+  return { totalResults: Number(first?.total ?? 0), resources };
+}
+
+/**
+ * One page and its `totalResults` in one statement, without a window over every match (which
+ * pushes each matching row, JSON and all, through the window and rules out a top-N sort):
+ * - the page is `ORDER BY … LIMIT … OFFSET …` alone (an index scan or a top-N heapsort), numbered
+ *   after the limit so the outer query keeps its order;
+ * - the total is the page's own size when the page is not full (`userName eq` finds 0 or 1 row:
+ *   nothing else is read), else an exact `count(*)` of the matches, evaluated only in that case
+ *   (PostgreSQL runs an uncorrelated subquery in a CASE branch only when the branch is taken);
+ * - an empty page still returns one row (data NULL) to carry the total.
+ * Member and referrer columns are computed for the page's rows only.
+ */
+function pagedSql(q: {
+  select: string;
+  from: string;
+  where: string;
+  order: string;
+  count: string;
+  offset: number;
+  limit: number | undefined;
+  params: SqlParams;
+}): string {
+  const skip = q.params.add(q.offset);
+  const limit = q.limit === undefined ? 'ALL' : q.params.add(q.limit);
+  const size = '(SELECT count(*) FROM page)';
+  // RFC 7644 §3.4.2.4: totalResults counts every match, not the page.
+  const total =
+    `CASE WHEN ${size} = 0 THEN ${q.offset === 0 ? '0' : `(${q.count})`}` +
+    (q.limit === undefined ? ` ELSE ${skip}::bigint + ${size} END` : ` WHEN ${size} < ${limit}::bigint THEN ${skip}::bigint + ${size} ELSE (${q.count}) END`);
+  return `WITH page AS MATERIALIZED (
+      SELECT p.*, row_number() OVER () AS pos FROM (SELECT r.tenant, r.resource_type, r.id, r.data ${q.from} AND (${q.where}) ORDER BY ${q.order} LIMIT ${limit} OFFSET ${skip}) p
+    )
+    ${q.select}, ${total} AS total FROM (VALUES (1)) AS one(x) LEFT JOIN page r ON true ORDER BY r.pos`;
 }
 
 async function inMemory(

@@ -5,8 +5,12 @@ export interface SqlResult<Row> {
 
 /** Something that runs one parameterised statement: a pool, a connection, a transaction. */
 export interface SqlQueryable {
-  /** Runs `text` with `$1…$n` bound to `params` (strings, numbers, booleans, null; JSON as text). */
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+  /**
+   * Runs `text` with `$1…$n` bound to `params` (strings, numbers, booleans, null; JSON as text).
+   * `name`, when given, is the same for the same `text` only: a driver that can (`pg`) prepares the
+   * statement once per connection under that name and reuses the plan; others ignore it.
+   */
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], name?: string): Promise<SqlResult<Row>>;
 }
 
 /**
@@ -16,4 +20,11 @@ export interface SqlQueryable {
  */
 export interface SqlClient extends SqlQueryable {
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /**
+   * Optional: one writing statement on its own (atomic as any single statement is), on the
+   * primary. The store's creates and replaces that need no more than one statement use it; without
+   * it they run as a transaction of that one statement, so a client that sends `query` to a read
+   * replica and `transaction` to the primary stays correct.
+   */
+  write?<Row = Record<string, unknown>>(text: string, params?: readonly unknown[], name?: string): Promise<SqlResult<Row>>;
 }

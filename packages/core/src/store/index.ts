@@ -12,6 +12,8 @@ export type {
   DeleteContext,
   MultiValuedChange,
   ReferenceAttribute,
+  ReferenceLookup,
+  Referral,
   CascadedChange,
   FilterSemantics,
   AttributeFacts,

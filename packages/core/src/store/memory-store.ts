@@ -2,7 +2,7 @@ import { MemoryOutbox } from '../events/memory-outbox.js';
 import type { ScimResource } from '../schema/scim-resource.js';
 import { MemoryTable } from './memory-table.js';
 import type { ScimEvent } from '../events/scim-event.js';
-import type { CascadedChange, ScimStore, StoreCapabilities } from './scim-store.js';
+import type { CascadedChange, Referral, ScimStore, StoreCapabilities } from './scim-store.js';
 
 export interface MemoryStoreOptions {
   /**
@@ -97,6 +97,16 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
 
     async query(resourceType, query, ctx) {
       return find(ctx?.tenant, resourceType)?.query(query) ?? { totalResults: 0, resources: [] };
+    },
+
+    async referrers(lookup, resources, ctx) {
+      const holders = find(ctx?.tenant, lookup.resourceType);
+      const referrals: Referral[] = [];
+      if (holders === undefined) return referrals;
+      for (const resource of resources) {
+        for (const referrer of holders.referencing(lookup.attribute, resource.id, lookup.caseExact)) referrals.push({ id: resource.id, referrer });
+      }
+      return referrals;
     },
   };
 }

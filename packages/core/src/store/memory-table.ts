@@ -148,6 +148,30 @@ export class MemoryTable {
     return removals;
   }
 
+  /**
+   * The resources holding an element of the multi-valued `attribute` whose `value` equals `id` (as
+   * `attribute.value eq` compares: `caseExact`, else by `uniqueKey`; strings only), in creation
+   * order, found through the attribute's element index.
+   */
+  referencing(attribute: string, id: string, caseExact: boolean): ScimResource[] {
+    const key = scalarKey(id, false);
+    const wanted = scalarKey(id, caseExact);
+    if (key === undefined) return [];
+    const holders: ScimResource[] = [];
+    for (const holder of this.index({ path: attribute, element: true }).ids(key)) {
+      const resource = this.byId.get(holder);
+      const elements = resource === undefined ? undefined : readTopLevel(resource, attribute);
+      if (resource === undefined || !Array.isArray(elements)) continue;
+      const holds = elements.some((e) => {
+        const value = typeof e === 'object' && e !== null ? (e as { value?: unknown }).value : undefined;
+        return typeof value === 'string' && scalarKey(value, caseExact) === wanted;
+      });
+      if (holds) holders.push(resource);
+    }
+    if (holders.length > 1) holders.sort((a, b) => (this.log.seq(a.id) ?? 0) - (this.log.seq(b.id) ?? 0));
+    return holders;
+  }
+
   /** Filter (by lookup when an index applies, else by scan), sort, page (by index or keyset cursor). Returns stored objects. */
   query(query: StoreQuery): StoreQueryResult {
     const { filter, semantics } = query;

@@ -38,10 +38,43 @@ export interface ScimStore {
   delete(resourceType: string, id: string, expectedVersion?: string, ctx?: DeleteContext): Promise<StoreDeleteResult>;
   query(resourceType: string, query: StoreQuery, ctx?: StoreContext): Promise<StoreQueryResult>;
   /**
+   * Optional: for a page of resources, the resources that reference each of them through
+   * `lookup.attribute` (the groups whose `members` hold each user of a page, for the computed
+   * `User.groups` of RFC 7643 §4.1.2), in one call. `resources` are objects this store returned (from
+   * `get`, `query`, `create`, `replace` or an earlier `referrers`): a store that read the answer along
+   * with them (because the call that returned them had `ctx.referrers`) may answer from that without a
+   * statement, and one that knows nothing can reference them (no member rows in the tenant) may
+   * answer `[]` at once. Without this method the core asks `query(lookup.resourceType,
+   * members.value eq "<id>")` once per resource. See docs/writing-a-store.md "Referrers".
+   */
+  referrers?(lookup: ReferenceLookup, resources: readonly ScimResource[], ctx?: StoreContext): Promise<readonly Referral[]>;
+  /**
    * The read side of the events this store writes with its writes (`capabilities.events`), for a
    * dispatcher (`@scimkit/events`). See docs/writing-a-store.md.
    */
   readonly outbox?: EventOutbox;
+}
+
+/**
+ * A `referrers` lookup: the resources of `resourceType` with an element of `attribute` whose `value`
+ * equals the id of a given resource, compared as `attribute.value eq "<id>"` compares (`caseExact`
+ * from the schema: when false, NFC and lower-cased, as `uniqueKey`); only string values match.
+ */
+export interface ReferenceLookup extends ReferenceAttribute {
+  /** The schema's `caseExact` of `attribute.value`. */
+  readonly caseExact: boolean;
+}
+
+/** One reference found by `referrers`: `referrer` holds `id` in the lookup's attribute. */
+export interface Referral {
+  /** The id of one of the given resources, as given. */
+  readonly id: string;
+  /**
+   * The referencing resource. Its `attribute` may be left out or incomplete (a group of 100,000 members
+   * need not be read): the core reads its `id`, `displayName` and `userName`, and may pass it back to
+   * `referrers` (nested groups).
+   */
+  readonly referrer: ScimResource;
 }
 
 /**
@@ -57,6 +90,13 @@ export interface StoreContext {
   readonly tenant?: string;
   /** The request's id (from `X-Request-Id`/`traceparent`, or generated), for logs and traces. */
   readonly requestId?: string;
+  /**
+   * On `get`, `query`, `create` and `replace`: the core will next call `referrers(referrers, …)` with
+   * the resources this call returns (the response shows `User.groups`). A store with `referrers` may
+   * read that answer in the same statement and keep it with the returned objects; any store may
+   * ignore this.
+   */
+  readonly referrers?: ReferenceLookup;
 }
 
 /** Attributes whose values must be unique within the resource type, from the schema's `uniqueness`. */

@@ -8,6 +8,7 @@ import { describeEvents } from './describe-events.js';
 import { describeFilters } from './describe-filters.js';
 import { describeLosslessness } from './describe-losslessness.js';
 import { describeIgnoredReferences, describeReferences } from './describe-references.js';
+import { describeReferrers } from './describe-referrers.js';
 import { describeSortAndPaging } from './describe-sort-and-paging.js';
 import { describeTenancy } from './describe-tenancy.js';
 import { describeUniqueness } from './describe-uniqueness.js';
@@ -39,12 +40,14 @@ export interface StoreConformanceOptions {
  * element `changes`, every RFC 7644 filter and sort rule, paging, and that resources come back
  * exactly as stored. Queries go through the real filter language and honour the store's
  * `capabilities`: what is not pushed down is finished in memory, as the server does. A store that
- * declares `references`, `cursor` or `events` also gets the reference-cascade, keyset-cursor or outbox tests; the
- * factory is called once while the tests are collected, to read those `capabilities`.
+ * declares `references`, `cursor` or `events` also gets the reference-cascade, keyset-cursor or outbox tests,
+ * and one with `referrers` the batched-lookup tests; the factory is called once while the tests are
+ * collected, to read those `capabilities` and methods.
  */
 export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>, options: StoreConformanceOptions = {}): void {
   describe(`ScimStore conformance: ${name}`, { timeout: options.timeout ?? 10_000 }, async () => {
-    const declared = (await factory()).capabilities ?? {};
+    const probe = await factory();
+    const declared = probe.capabilities ?? {};
     let current: ScimStore | undefined;
     let models: ConformanceModels | undefined;
     beforeEach(async () => {
@@ -70,6 +73,7 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
     if (declared.references === true) describeReferences(store, model);
     else describeIgnoredReferences(store);
     if (declared.cursor === true) describeCursors(store, model);
+    if (probe.referrers !== undefined) describeReferrers(store, model);
     if (declared.events === true) describeEvents(store);
     const faults = options.faults;
     describeUnavailable(faults === undefined ? async () => faultyAtBoundary(await factory()) : async () => faults(), faults === undefined, declared.references === true);

@@ -4,8 +4,9 @@ import type { AttributeSelection } from '../query/attribute-selection.js';
 import type { Exchange } from '../request/exchange.js';
 import type { ServedType } from '../config/server-context.js';
 import { GROUPS, type Membership } from './membership.js';
-import { computeGroups } from './user-groups.js';
+import { computeGroupsOf } from './user-groups.js';
 import { withEntry } from '../../json/with-entry.js';
+import type { ReferenceLookup } from '../../store/scim-store.js';
 
 /**
  * Whether a response with `selection` shows `groups` of `type` (RFC 7644 §3.4.2.5, RFC 7643 §2.2
@@ -42,13 +43,19 @@ export function computedOn(exchange: Exchange, type: ServedType): Membership | u
   return membership !== undefined && membership.computed.has(type) ? membership : undefined;
 }
 
-/** `resource` with its computed `groups` (none: the attribute is absent, RFC 7643 §2.5). */
-export async function withGroups(exchange: Exchange, membership: Membership, resource: ScimResource): Promise<ScimResource> {
-  const groups = await computeGroups(exchange, membership, resource.id);
-  if (groups.length > 0) return withEntry(resource, GROUPS, groups);
-  if (!Object.prototype.hasOwnProperty.call(resource, GROUPS)) return resource;
-  const { [GROUPS]: _stored, ...rest } = resource;
-  return rest as ScimResource;
+/**
+ * `resources` with their computed `groups` (none: the attribute is absent, RFC 7643 §2.5), looked
+ * up for the whole list at once (see computeGroupsOf).
+ */
+export async function withGroups(exchange: Exchange, membership: Membership, resources: readonly ScimResource[]): Promise<ScimResource[]> {
+  const computed = await computeGroupsOf(exchange, membership, resources);
+  return resources.map((resource) => {
+    const groups = computed.get(resource.id) ?? [];
+    if (groups.length > 0) return withEntry(resource, GROUPS, groups);
+    if (!Object.prototype.hasOwnProperty.call(resource, GROUPS)) return resource;
+    const { [GROUPS]: _stored, ...rest } = resource;
+    return rest as ScimResource;
+  });
 }
 
 /**
@@ -63,7 +70,21 @@ export async function withComputedAttributes(
 ): Promise<readonly ScimResource[]> {
   const membership = computedOn(exchange, type);
   if (membership === undefined || !showsGroups(type, selection)) return resources;
-  const out: ScimResource[] = [];
-  for (const resource of resources) out.push(await withGroups(exchange, membership, resource));
-  return out;
+  return withGroups(exchange, membership, resources);
+}
+
+/**
+ * The store context of a read whose resources will be shown with computed `groups`: the request's,
+ * with `referrers` set so that a store may read the groups in the same statement
+ * (`StoreContext.referrers`); the request's own context otherwise.
+ */
+export function readContext(exchange: Exchange, type: ServedType, selection: AttributeSelection): Exchange['storeContext'] {
+  const lookup = groupsLookup(exchange, type, selection);
+  return lookup === undefined ? exchange.storeContext : withEntry(exchange.storeContext, 'referrers', lookup);
+}
+
+/** The `referrers` lookup of the computed `groups` a response with `selection` shows; undefined when it shows none. */
+export function groupsLookup(exchange: Exchange, type: ServedType, selection: AttributeSelection): ReferenceLookup | undefined {
+  const membership = computedOn(exchange, type);
+  return membership === undefined || !showsGroups(type, selection) ? undefined : membership.lookup;
 }

@@ -57,8 +57,7 @@ export async function queryType(exchange: Exchange, type: ServedType, query: Typ
     conjunct !== undefined
       ? await fetch((await membersWithin(exchange, membership, type, conjunct.group)).ids)
       : (await queryResources(exchange.context, type, { matches: () => true }, exchange.storeContext)).resources;
-  const served: ScimResource[] = [];
-  for (const resource of base) served.push(await withGroups(exchange, membership, resource));
+  const served = await withGroups(exchange, membership, base);
   return page(served.filter(query.matches), query);
 }
 

@@ -1,5 +1,6 @@
 import type { AttributeDefinition } from '../../schema/attribute-definition.js';
 import { URN } from '../../schema/urns.js';
+import type { ReferenceLookup } from '../../store/scim-store.js';
 import type { MembershipOptions } from '../config/scim-server-config.js';
 import type { ServedType } from '../config/server-context.js';
 
@@ -18,6 +19,8 @@ export interface Membership {
   readonly computed: ReadonlySet<ServedType>;
   /** What happens to a member id that resolves to nothing. */
   readonly dangling: 'reject' | 'accept';
+  /** The store lookup of the groups that hold a resource (`ScimStore.referrers`): `members.value` of the group type. */
+  readonly lookup: ReferenceLookup;
 }
 
 /**
@@ -38,7 +41,9 @@ export function resolveMembership(types: readonly ServedType[], options: Members
     if (type !== undefined && !memberTypes.includes(type)) memberTypes.push(type);
   }
   const computed = new Set(memberTypes.filter((type) => type !== group && computesGroups(type)));
-  return { group, members: attribute, memberTypes, computed, dangling: options?.danglingReferences ?? 'reject' };
+  const caseExact = attribute.subAttributes?.find((sub) => sub.name.toLowerCase() === 'value')?.caseExact ?? false;
+  const lookup: ReferenceLookup = { resourceType: group.model.definition.name, attribute: attribute.name, caseExact };
+  return { group, members: attribute, memberTypes, computed, dangling: options?.danglingReferences ?? 'reject', lookup };
 }
 
 /** A type whose core schema has a readOnly multi-valued complex `groups` (the User schema). */

@@ -1,8 +1,8 @@
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { Exchange } from '../request/exchange.js';
 import { resourceLocation } from '../response/present-resource.js';
-import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
+import { referrersOf } from './referrers-of.js';
 import { displayOf } from './resolve-member.js';
 
 /** One element of a computed `groups` (RFC 7643 §4.1.2). */
@@ -14,26 +14,44 @@ export interface GroupReference {
 }
 
 /**
- * RFC 7643 §4.1.2 `groups` of a resource, computed from the groups whose `members` hold it:
- * `type: "direct"` for those, `"indirect"` for the groups that contain them (transitively). Each
- * group reached costs one `members.value eq` store query; no member list is read.
+ * RFC 7643 §4.1.2 `groups` of each of `resources`, computed from the groups whose `members` hold
+ * them: `type: "direct"` for those, `"indirect"` for the groups that contain them (transitively).
+ * The walk is level by level for the whole page: one store lookup per level (`referrersOf`), so a
+ * page of 100 users in groups that nest nothing costs two lookups, not 100; no member list is read.
+ * Each resource's list is in the order of a walk of its own (breadth-first, store order).
  */
-export async function computeGroups(exchange: Exchange, membership: Membership, id: string): Promise<GroupReference[]> {
-  const out: GroupReference[] = [];
-  const seen = new Set<string>();
-  let frontier: string[] = [id];
+export async function computeGroupsOf(exchange: Exchange, membership: Membership, resources: readonly ScimResource[]): Promise<ReadonlyMap<string, GroupReference[]>> {
+  const out = new Map<string, GroupReference[]>();
+  const seen = new Map<string, Set<string>>();
+  /** Per resource, the groups reached at the last level, in order. */
+  let frontiers = new Map<string, ScimResource[]>();
+  for (const resource of resources) {
+    if (out.has(resource.id)) continue;
+    out.set(resource.id, []);
+    seen.set(resource.id, new Set());
+    frontiers.set(resource.id, [resource]);
+  }
   let type: 'direct' | 'indirect' = 'direct';
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const member of frontier) {
-      for (const group of await groupsReferencing(exchange.context, membership, member, exchange.storeContext)) {
-        if (seen.has(group.id) || group.id === id) continue;
-        seen.add(group.id);
-        out.push(reference(exchange, membership, group, type));
-        next.push(group.id);
+  while (frontiers.size > 0) {
+    const targets: ScimResource[] = [];
+    for (const frontier of frontiers.values()) targets.push(...frontier);
+    const referrers = await referrersOf(exchange.context, membership, targets, exchange.storeContext);
+    const next = new Map<string, ScimResource[]>();
+    for (const [id, frontier] of frontiers) {
+      const reached = seen.get(id) as Set<string>;
+      const groups = out.get(id) as GroupReference[];
+      const further: ScimResource[] = [];
+      for (const member of frontier) {
+        for (const group of referrers.get(member.id) ?? []) {
+          if (reached.has(group.id) || group.id === id) continue;
+          reached.add(group.id);
+          groups.push(reference(exchange, membership, group, type));
+          further.push(group);
+        }
       }
+      if (further.length > 0) next.set(id, further);
     }
-    frontier = next;
+    frontiers = next;
     type = 'indirect';
   }
   return out;

@@ -1,7 +1,7 @@
 import type { ScimStore, StoreContext } from '../../store/scim-store.js';
 import { SPAN_KIND_INTERNAL, SPAN_STATUS_ERROR, type ContextLike, type ScimTracing, type SpanLike, type TracerLike } from './scim-tracing.js';
 
-type StoreMethod = 'create' | 'get' | 'replace' | 'delete' | 'query';
+type StoreMethod = 'create' | 'get' | 'replace' | 'delete' | 'query' | 'referrers';
 
 /**
  * The store seen through one request's span: every call is a child span `scim.store.{method}` of
@@ -32,6 +32,9 @@ export function tracedStore(store: ScimStore, tracing: ScimTracing, tracer: Trac
     replace: (type, id, resource, expected, ctx) => call('replace', type, ctx, () => store.replace(type, id, resource, expected, ctx)),
     delete: (type, id, expected, ctx) => call('delete', type, ctx, () => store.delete(type, id, expected, ctx)),
     query: (type, query, ctx) => call('query', type, ctx, () => store.query(type, query, ctx)),
+    ...(store.referrers === undefined
+      ? {}
+      : { referrers: (lookup, resources, ctx) => call('referrers', lookup.resourceType, ctx, () => (store.referrers as NonNullable<ScimStore['referrers']>)(lookup, resources, ctx)) }),
   };
 }
 

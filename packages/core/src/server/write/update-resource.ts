@@ -2,7 +2,7 @@ import { updatedEvents } from '../../events/derive-events.js';
 import { err, ok, type Result } from '../../errors/result.js';
 import { withEntry } from '../../json/with-entry.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
-import type { MultiValuedChange, StoreContext, UniqueAttribute, WriteContext } from '../../store/scim-store.js';
+import type { MultiValuedChange, ReferenceLookup, StoreContext, UniqueAttribute, WriteContext } from '../../store/scim-store.js';
 import { checkBeforeWrite } from './before-write.js';
 import { jsonEqual } from '../../values/index.js';
 import { actorOf, writeKey, type Exchange } from '../request/exchange.js';
@@ -54,7 +54,8 @@ const MAX_BACKOFF_MS = 32;
  * Writes to one resource are serialized within this server. A write that still loses the
  * compare-and-swap (another process changed the resource) is a 412 when the client sent
  * `If-Match`; without it the write re-reads and retries with jittered backoff, so no update is lost.
- * A revision that changes nothing keeps `meta.version` and `meta.lastModified`.
+ * A revision that changes nothing keeps `meta.version` and `meta.lastModified`. `readBack`: the
+ * response shows computed `groups`, so the write tells the store (`StoreContext.referrers`).
  */
 export async function updateResource(
   exchange: Exchange,
@@ -62,16 +63,35 @@ export async function updateResource(
   id: string,
   operation: 'replace' | 'patch',
   revise: Revision,
+  readBack?: ReferenceLookup,
 ): Promise<Result<UpdateOutcome>> {
   const { context, request } = exchange;
   const name = type.model.definition.name;
-  return context.writes.run(writeKey(exchange, name, id), async (): Promise<Result<UpdateOutcome>> => {
+  const key = writeKey(exchange, name, id);
+  return context.writes.run(key, async (): Promise<Result<UpdateOutcome>> => {
+    // The resource as the previous write of this queue stored it (KeyedMutex.leave): no read. If it
+    // is stale (another process wrote since), the precondition or the compare-and-swap says so, and
+    // the attempt is made again from a read, at no cost to the attempts.
+    let carried = context.writes.take(key) as ScimResource | undefined;
     for (let attempt = 1; ; attempt++) {
-      const loaded = await loadResource(context, type, id, exchange.storeContext);
-      if (!loaded.ok) return loaded;
-      const existing = loaded.value;
+      const fromCarry = carried !== undefined;
+      let existing: ScimResource;
+      if (carried !== undefined) {
+        existing = carried;
+        carried = undefined;
+      } else {
+        const loaded = await loadResource(context, type, id, exchange.storeContext);
+        if (!loaded.ok) return loaded;
+        existing = loaded.value;
+      }
       const precondition = checkIfMatch(request, existing);
-      if (!precondition.ok) return precondition;
+      if (!precondition.ok) {
+        if (fromCarry) {
+          attempt--;
+          continue;
+        }
+        return precondition;
+      }
       const revised = await revise(existing);
       if (!revised.ok) return revised;
       const { body, changes } = revised.value;
@@ -87,7 +107,7 @@ export async function updateResource(
       const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
       if (!allowed.ok) return allowed;
       const events = context.events;
-      const ctx = writeContext(exchange.storeContext, type.model.unique, elementLevel);
+      const ctx = writeContext(readBack === undefined ? exchange.storeContext : withEntry(exchange.storeContext, 'referrers', readBack), type.model.unique, elementLevel);
       const written = await context.store.replace(
         name,
         existing.id,
@@ -102,7 +122,12 @@ export async function updateResource(
             context.elementKeys.carry(readTopLevel(existing, change.attribute), readTopLevel(written.resource, change.attribute), change.removed, change.added.length);
           }
         }
+        context.writes.leave(key, written.resource);
         return ok({ before: existing, after: written.resource, changed: true });
+      }
+      if (fromCarry && (written.reason === 'notFound' || written.reason === 'versionMismatch')) {
+        attempt--;
+        continue;
       }
       if (written.reason === 'notFound') return err(notFoundError(context, type, id));
       if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));

@@ -6,7 +6,7 @@ import type { ScimResource } from '../../../schema/scim-resource.js';
 import type { Exchange } from '../../request/exchange.js';
 import { mentionsLocation, overServedForm } from '../../query/location-query.js';
 import { locateResource, presentResource } from '../../response/present-resource.js';
-import { queryType, withComputedAttributes } from '../../membership/index.js';
+import { queryType, readContext, withComputedAttributes } from '../../membership/index.js';
 import type { TypeQuery } from '../../query/query-resources.js';
 import { readJsonBody } from '../../request/read-json-body.js';
 import { searchFromBody, searchFromQuery, type SearchParameters } from '../../query/search-parameters.js';
@@ -54,15 +54,17 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   const present = (resource: ScimResource) => presentResource(type, resource, exchange.baseUrl, selection);
   const shown = async (found: readonly ScimResource[]) => withComputedAttributes(exchange, type, found, selection);
   const pagination = exchange.context.pagination;
+  // The store may read the page's groups along with the page (StoreContext.referrers).
+  const reading: Exchange = { ...exchange, storeContext: readContext(exchange, type, selection) };
   if (cursor !== undefined && pagination !== undefined) {
-    const page = await cursorPage(exchange, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
+    const page = await cursorPage(reading, pagination, type, budgeted, { ...(filter === undefined ? {} : { filter }), ...(sortBy === undefined ? {} : { sortBy }), sortOrder }, cursor, count);
     if (exhausted(budget)) return errorResponse(workLimitError(budget));
     if (!page.ok) return errorResponse(page.error);
     const resources = presentWithinBudget(await shown(page.value.resources), present, budget);
     if (!resources.ok) return errorResponse(resources.error);
     return jsonResponse(200, cursorListBody(page.value.totalResults, resources.value, page.value));
   }
-  const result = await queryType(exchange, type, budgeted);
+  const result = await queryType(reading, type, budgeted);
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
   const resources = presentWithinBudget(await shown(result.resources), present, budget);
   if (!resources.ok) return errorResponse(resources.error);

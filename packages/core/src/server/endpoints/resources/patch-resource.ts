@@ -5,7 +5,7 @@ import { validateResource } from '../../../schema/validate-resource.js';
 import type { MultiValuedChange } from '../../../store/scim-store.js';
 import { selectionFromQuery } from '../../query/attribute-selection.js';
 import { actorOf, type Exchange } from '../../request/exchange.js';
-import { membersOn, patchMembers, settlePatchedGroup, withComputedAttributes } from '../../membership/index.js';
+import { groupsLookup, membersOn, patchMembers, settlePatchedGroup, withComputedAttributes } from '../../membership/index.js';
 import { notifyChange } from '../../observe/notify-change.js';
 import { presentResource } from '../../response/present-resource.js';
 import { readJsonBody } from '../../request/read-json-body.js';
@@ -34,6 +34,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const validation = validationOptions(context);
   const membership = membersOn(exchange, type);
   const client = membership === undefined ? undefined : patchMembers(membership, body.value);
+  const readBack = patchAnswersNoContent(context, request, selection.value) ? undefined : groupsLookup(exchange, type, selection.value);
   const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
     const patched = applyPatchWith(type.model, existing, body.value, options, context.elementKeys);
     if (!patched.ok) return patched;
@@ -52,7 +53,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
     // Members were added or removed: the group changed, no whole-resource compare needed.
     const changed = change.added.length > 0 || change.removed.length > 0;
     return ok({ body: settled.value.body, changes, ...(changed ? { changed } : {}) });
-  });
+  }, readBack);
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
   const response = patchAnswersNoContent(context, request, selection.value)

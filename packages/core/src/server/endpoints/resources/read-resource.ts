@@ -1,7 +1,7 @@
 import { selectionFromQuery } from '../../query/attribute-selection.js';
 import type { Exchange } from '../../request/exchange.js';
 import { loadResource } from '../../query/load-resource.js';
-import { withComputedAttributes } from '../../membership/index.js';
+import { readContext, withComputedAttributes } from '../../membership/index.js';
 import { ifNoneMatchHits } from '../../request/precondition.js';
 import { presentResource } from '../../response/present-resource.js';
 import { emptyResponse, errorResponse } from '../../response/serialize.js';
@@ -16,7 +16,7 @@ import { resourceResponse } from './resource-response.js';
 export async function readResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const selection = selectionFromQuery(exchange.request, exchange.context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return errorResponse(selection.error);
-  const loaded = await loadResource(exchange.context, type, id, exchange.storeContext);
+  const loaded = await loadResource(exchange.context, type, id, readContext(exchange, type, selection.value));
   if (!loaded.ok) return errorResponse(loaded.error);
   const resource = loaded.value;
   if (ifNoneMatchHits(exchange.request, resource)) return emptyResponse(304, { ETag: resource.meta.version });

@@ -2,7 +2,7 @@ import { ok } from '../../../errors/result.js';
 import { validateResource } from '../../../schema/validate-resource.js';
 import { selectionFromQuery } from '../../query/attribute-selection.js';
 import { actorOf, type Exchange } from '../../request/exchange.js';
-import { membersOn, settleWholeGroup, withComputedAttributes } from '../../membership/index.js';
+import { groupsLookup, membersOn, settleWholeGroup, withComputedAttributes } from '../../membership/index.js';
 import { notifyChange } from '../../observe/notify-change.js';
 import { presentResource } from '../../response/present-resource.js';
 import { readJsonBody } from '../../request/read-json-body.js';
@@ -33,7 +33,7 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
     if (membership === undefined) return ok({ body: valid.value });
     const settled = await settleWholeGroup(exchange, membership, body.value, existing.id, valid.value, existing);
     return settled.ok ? ok({ body: settled.value.body }) : settled;
-  });
+  }, groupsLookup(exchange, type, selection.value));
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
   // PUT replaces everything: what the stored resource holds is what the client sent.

@@ -70,10 +70,13 @@ export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   if (compare !== undefined) found.sort((a, b) => (charge(budget, 1) ? compare.value(a.resource, b.resource) : 0));
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
   const page = found.slice(startIndex - 1, startIndex - 1 + count);
-  const computed: { type: ServedType; resource: ScimResource }[] = [];
-  for (const { type, resource } of page) {
-    const [shown] = await withComputedAttributes(exchange, type, [resource], selection);
-    computed.push({ type, resource: shown ?? resource });
+  // Computed attributes per type, for the page's resources of that type at once.
+  const computed = page.map((item) => ({ ...item }));
+  for (const type of types) {
+    const of = computed.filter((item) => item.type === type);
+    if (of.length === 0) continue;
+    const shown = await withComputedAttributes(exchange, type, of.map((item) => item.resource), selection);
+    of.forEach((item, index) => (item.resource = shown[index] ?? item.resource));
   }
   const resources = presentWithinBudget(computed, ({ type, resource }) => presentResource(type, resource, exchange.baseUrl, selection), budget);
   if (!resources.ok) return errorResponse(resources.error);

@@ -1,0 +1,27 @@
+/** The part of autocannon's API the benches use (the package ships no types). */
+declare module 'autocannon' {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request) => Request;
+    onResponse?: (status: number, body: string) => void;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    requests?: Request[];
+  }
+  interface Result {
+    duration: number;
+    errors: number;
+    non2xx: number;
+    requests: { total: number; average: number };
+    latency: { p50: number; average: number; p99: number };
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

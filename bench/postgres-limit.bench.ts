@@ -1,0 +1,277 @@
+/**
+ * scimkit on PostgreSQL against its limit: a hand-written service (bare node:http + a pg Pool of the
+ * same size, one prepared statement a request, bench/postgres-limit/limit-server.ts) answering the
+ * same requests over the same scim_resources rows. Both servers run in child processes on one fresh
+ * database; autocannon drives them in interleaved rounds (limit, scimkit, limit, scimkit, …) and the
+ * median is reported, with p50 latencies and the statements each sends per request (counted by the
+ * servers themselves: pg_stat_statements needs a server restart to load). Then the initial sync
+ * (POSTs of new users from 16 clients) and pages of 100 with their exact totalResults.
+ *
+ * With BASELINE_REF (a git commit, e.g. the merge base), a third server runs scimkit as it was at
+ * that commit (its packages/*\/src extracted to a temporary directory) in the same rounds: before
+ * and after in one run.
+ *
+ *   npm run bench -- postgres-limit
+ *   USERS=1000000 SECONDS=5 ROUNDS=2 CONNECTIONS=16 SYNC=10000 BASELINE_REF=<commit> npm run bench -- postgres-limit
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { fromPgPool, migrate } from '@scimkit/postgres';
+import { usersInsert, withFreshDatabase } from './lib/postgres-bench.js';
+
+const USERS = Number(process.env['USERS'] ?? 100_000);
+const SECONDS = Number(process.env['SECONDS'] ?? 4);
+const ROUNDS = Number(process.env['ROUNDS'] ?? 2);
+const CONNECTIONS = Number(process.env['CONNECTIONS'] ?? 16);
+const SYNC = Number(process.env['SYNC'] ?? 10_000);
+const POOL = Number(process.env['POOL'] ?? 10);
+const BASELINE_REF = process.env['BASELINE_REF'];
+const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Child {
+  readonly name: string;
+  readonly process: ChildProcess;
+  readonly base: string;
+}
+
+/** Starts one server script in a child process (tsx, `tsconfig` giving the @scimkit/* sources). */
+async function start(name: string, script: string, url: string, tsconfig = join(root, 'tsconfig.json')): Promise<Child> {
+  const child = fork(script, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: url, POOL: String(POOL), TSX_TSCONFIG_PATH: tsconfig },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+  return { name, process: child, base: `http://127.0.0.1:${port}` };
+}
+
+function ask(child: Child, message: 'reset' | 'stats'): Promise<number> {
+  if (message === 'reset') {
+    child.process.send('reset');
+    return Promise.resolve(0);
+  }
+  return new Promise((resolve) => {
+    child.process.once('message', (m) => resolve((m as { statements: number }).statements));
+    child.process.send('stats');
+  });
+}
+
+interface Case {
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  /** The request of one call, `n` a counter unique in the whole run. */
+  readonly request: (n: number) => { path: string; body?: string };
+  readonly ok: number;
+}
+
+let unique = 0;
+const randomUser = (): number => 1 + Math.floor(Math.random() * USERS);
+const SCIM_JSON = { 'content-type': 'application/scim+json', accept: 'application/scim+json' };
+
+const CASES: readonly Case[] = [
+  { name: 'GET /Users/{id}', method: 'GET', ok: 200, request: () => ({ path: `/scim/v2/Users/u${randomUser()}` }) },
+  {
+    name: 'GET /Users?filter=userName eq',
+    method: 'GET',
+    ok: 200,
+    request: () => ({ path: `/scim/v2/Users?filter=${encodeURIComponent(`userName eq "USER${randomUser()}@example.com"`)}` }),
+  },
+  {
+    name: 'POST /Users',
+    method: 'POST',
+    ok: 201,
+    request: (n) => ({ path: '/scim/v2/Users', body: JSON.stringify(newUser(n)) }),
+  },
+  {
+    name: 'PATCH /Users/{id} (replace displayName)',
+    method: 'PATCH',
+    ok: 200,
+    request: (n) => ({
+      path: `/scim/v2/Users/u${randomUser()}`,
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value: `Renamed ${n}` }] }),
+    }),
+  },
+];
+
+function newUser(n: number): Record<string, unknown> {
+  return {
+    schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+    userName: `new${n}-${process.pid}@example.com`,
+    externalId: `new-ext-${n}`,
+    name: { givenName: 'New', familyName: `User${n}` },
+    displayName: `New User ${n}`,
+    active: true,
+    emails: [{ value: `new${n}@example.com`, type: 'work', primary: true }],
+  };
+}
+
+interface Measured {
+  readonly rps: number;
+  readonly p50: number;
+  readonly requests: number;
+  readonly statements: number;
+  readonly errors: number;
+}
+
+/** One autocannon run: `duration` seconds, or `amount` requests. */
+async function drive(child: Child, c: Case, options: { duration?: number; amount?: number }): Promise<Measured> {
+  await ask(child, 'reset');
+  let bad = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url: child.base,
+    connections: CONNECTIONS,
+    ...(options.amount === undefined ? { duration: options.duration ?? SECONDS } : { amount: options.amount }),
+    requests: [
+      {
+        method: c.method,
+        headers: SCIM_JSON,
+        setupRequest: (request) => {
+          const next = c.request(++unique);
+          return { ...request, path: next.path, ...(next.body === undefined ? {} : { body: next.body }) };
+        },
+        onResponse: (status) => {
+          if (status !== c.ok) bad++;
+        },
+      },
+    ],
+  });
+  const statements = await ask(child, 'stats');
+  const elapsed = (performance.now() - started) / 1000;
+  const requests = result.requests.total;
+  // autocannon's own duration is whole seconds: an `amount` run is timed here.
+  return { rps: requests / (options.amount === undefined ? result.duration || elapsed : elapsed), p50: result.latency.p50, requests, statements, errors: bad + result.errors + result.non2xx };
+}
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The latency (ms, median of `times`) of one GET, sequentially, checking totalResults. */
+async function latency(child: Child, path: string, total: number, times = 7): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const response = await fetch(child.base + path, { headers: SCIM_JSON });
+    const body = (await response.json()) as { totalResults?: number; Resources?: unknown[] };
+    ms.push(performance.now() - started);
+    if (response.status !== 200 || body.totalResults !== total || (body.Resources ?? []).length !== Math.min(100, total)) {
+      throw new Error(`${child.name} ${path}: ${response.status}, totalResults ${body.totalResults}, expected ${total}`);
+    }
+  }
+  return median(ms.slice(1));
+}
+
+/** scimkit at BASELINE_REF: its sources extracted beside this checkout's node_modules, with a tsconfig of its own. */
+function baselineTree(ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scimkit-baseline-'));
+  const archive = execFileSync('git', ['-C', root, 'archive', ref, 'packages/core/src', 'packages/node/src', 'packages/postgres/src', 'packages/core/package.json', 'packages/node/package.json', 'packages/postgres/package.json', 'package.json', 'tsconfig.json', 'tsconfig.base.json'], { maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive, maxBuffer: 1 << 30 });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  mkdirSync(join(dir, 'bench'), { recursive: true });
+  writeFileSync(join(dir, 'BASELINE'), ref);
+  return dir;
+}
+
+async function load(pool: pg.Pool): Promise<number> {
+  const started = performance.now();
+  await pool.query(usersInsert('jsonb', '1', String(USERS)));
+  // Statistics first: the claims' foreign-key checks are planned from them (an index probe, not a scan per row).
+  await pool.query('ANALYZE public.scim_resources');
+  // The userName claims a store that created the users would hold.
+  await pool.query(
+    `INSERT INTO public.scim_unique_values (tenant, resource_type, attribute, key, id)
+     SELECT tenant, resource_type, 'userName', 's:' || lower(normalize(data->>'userName', NFC)), id FROM public.scim_resources WHERE resource_type = 'User'`,
+  );
+  await pool.query('VACUUM ANALYZE');
+  return (performance.now() - started) / 1000;
+}
+
+async function main(): Promise<void> {
+  const baseline = BASELINE_REF === undefined ? undefined : baselineTree(BASELINE_REF);
+  await withFreshDatabase(4, async (pool) => {
+    await migrate(fromPgPool(pool));
+    const seconds = await load(pool);
+    const url = (pool.options as { connectionString: string }).connectionString;
+    const children: Child[] = [];
+    try {
+      children.push(await start('limit', here('./postgres-limit/limit-server.ts'), url));
+      children.push(await start('scimkit', here('./postgres-limit/scimkit-server.ts'), url));
+      if (baseline !== undefined) children.push(await start(`scimkit@${BASELINE_REF?.slice(0, 7)}`, here('./postgres-limit/scimkit-server.ts'), url, join(baseline, 'tsconfig.json')));
+      const [limit, ...others] = children as [Child, ...Child[]];
+      console.log(`${USERS.toLocaleString('en-US')} users (loaded in ${seconds.toFixed(1)} s), ${CONNECTIONS} connections, pool ${POOL}, ${ROUNDS} interleaved rounds of ${SECONDS} s (median)\n`);
+      const header = ['request', 'limit req/s', ...others.map((o) => `${o.name} req/s`), ...others.map((o) => `**${o.name} ÷ limit**`), `p50 ms ${others.map((o) => o.name).join(' / ')} / limit`, `statements per request ${others.map((o) => o.name).join(' / ')} / limit`];
+      console.log(`| ${header.join(' | ')} |`);
+      console.log(`|${header.map(() => '---').join('|')}|`);
+      const results: Record<string, Record<string, Measured>> = {};
+      for (const c of CASES) {
+        for (const child of children) await drive(child, c, { duration: 1 }); // warm-up: JIT, prepared statements
+        const runs = new Map<Child, Measured[]>(children.map((child) => [child, []]));
+        for (let round = 0; round < ROUNDS; round++) for (const child of children) runs.get(child)?.push(await drive(child, c, { duration: SECONDS }));
+        const summary = new Map(children.map((child) => {
+          const m = runs.get(child) ?? [];
+          const requests = m.reduce((s, x) => s + x.requests, 0);
+          return [child, { rps: median(m.map((x) => x.rps)), p50: median(m.map((x) => x.p50)), requests, statements: m.reduce((s, x) => s + x.statements, 0), errors: m.reduce((s, x) => s + x.errors, 0) }];
+        }));
+        const l = summary.get(limit) as Measured;
+        const per = (m: Measured) => (m.statements / Math.max(1, m.requests)).toFixed(2);
+        const row = [
+          `\`${c.name}\``,
+          Math.round(l.rps).toLocaleString('en-US'),
+          ...others.map((o) => Math.round((summary.get(o) as Measured).rps).toLocaleString('en-US')),
+          ...others.map((o) => `**${((summary.get(o) as Measured).rps / l.rps).toFixed(2)}**`),
+          [...others.map((o) => (summary.get(o) as Measured).p50), l.p50].join(' / '),
+          [...others.map((o) => per(summary.get(o) as Measured)), per(l)].join(' / '),
+        ];
+        console.log(`| ${row.join(' | ')} |`);
+        results[c.name] = Object.fromEntries([...summary].map(([child, m]) => [child.name, m]));
+        for (const [child, m] of summary) if (m.errors > 0) console.log(`  (${child.name}: ${m.errors} unexpected answers)`);
+      }
+
+      // Initial sync: SYNC new users from CONNECTIONS clients, each server in turn.
+      console.log(`\nInitial sync: ${SYNC.toLocaleString('en-US')} POST /Users from ${CONNECTIONS} clients\n`);
+      console.log('| server | users/s | ÷ limit | a million users in |');
+      console.log('|---|---|---|---|');
+      const post = CASES[2] as Case;
+      const sync = new Map<Child, number>();
+      for (const child of children) sync.set(child, (await drive(child, post, { amount: SYNC })).rps);
+      for (const child of children) {
+        const rate = sync.get(child) ?? 0;
+        console.log(`| ${child.name} | ${Math.round(rate).toLocaleString('en-US')} | ${(rate / (sync.get(limit) ?? 1)).toFixed(2)} | ${(1_000_000 / rate / 60).toFixed(1)} min |`);
+      }
+      results['initial sync'] = Object.fromEntries([...sync].map(([child, rate]) => [child.name, { rps: rate } as Measured]));
+
+      // Pages of 100 with their exact totalResults (the users loaded plus those the POSTs added).
+      const total = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.scim_resources WHERE resource_type = 'User'`)).rows[0]?.n);
+      const family = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.scim_resources WHERE resource_type = 'User' AND data->'name'->>'familyName' LIKE 'Family1%'`)).rows[0]?.n);
+      console.log(`\nPages of 100 (p50 of 6 sequential requests, ms)\n`);
+      console.log(`| request | ${others.map((o) => o.name).join(' | ')} |`);
+      console.log(`|---|${others.map(() => '---').join('|')}|`);
+      const pages = [
+        { name: `GET /Users?startIndex=1&count=100 (totalResults ${total})`, path: '/scim/v2/Users?startIndex=1&count=100', total },
+        { name: `GET /Users?startIndex=50001&count=100`, path: `/scim/v2/Users?startIndex=${Math.min(50_001, total - 99)}&count=100`, total },
+        { name: `filter=name.familyName sw "Family1"&sortBy=userName&count=100 (totalResults ${family})`, path: `/scim/v2/Users?filter=${encodeURIComponent('name.familyName sw "Family1"')}&sortBy=userName&count=100`, total: family },
+      ];
+      for (const page of pages) {
+        const ms: number[] = [];
+        for (const o of others) ms.push(await latency(o, page.path, page.total));
+        console.log(`| \`${page.name}\` | ${ms.map((m) => m.toFixed(0)).join(' | ')} |`);
+        results[page.name] = Object.fromEntries(others.map((o, i) => [o.name, { p50: ms[i] } as Measured]));
+      }
+      mkdirSync(join(root, 'bench/results'), { recursive: true });
+      writeFileSync(join(root, 'bench/results/postgres-limit.json'), JSON.stringify({ users: USERS, connections: CONNECTIONS, pool: POOL, seconds: SECONDS, rounds: ROUNDS, results }, null, 2));
+    } finally {
+      for (const child of children) child.process.kill();
+      if (baseline !== undefined) rmSync(baseline, { recursive: true, force: true });
+    }
+  });
+}
+
+await main();

@@ -1,0 +1,28 @@
+/**
+ * What the two servers of the postgres-limit bench share: a pg Pool on DATABASE_URL, a count of the
+ * statements sent (BEGIN and COMMIT included), and the IPC with the bench (`ready` with the port;
+ * `reset` and `stats` on request).
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+
+export const counter = { statements: 0 };
+
+export function pool(): pg.Pool {
+  return new pg.Pool({ connectionString: process.env['DATABASE_URL'], max: Number(process.env['POOL'] ?? 10) });
+}
+
+/** Listens on an ephemeral port and answers the bench's messages. */
+export function announce(server: Server): void {
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    process.send?.({ port: (server.address() as AddressInfo).port });
+  });
+  process.on('message', (message: unknown) => {
+    if (message === 'reset') counter.statements = 0;
+    if (message === 'stats') process.send?.({ statements: counter.statements });
+    if (message === 'exit') process.exit(0);
+  });
+  process.on('disconnect', () => process.exit(0));
+}
