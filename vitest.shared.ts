@@ -13,6 +13,7 @@ export const sourceAliases = {
   '@scimkit/fetch': at('./packages/fetch/src/index.ts'),
   '@scimkit/fastify': at('./packages/fastify/src/index.ts'),
   '@scimkit/postgres': at('./packages/postgres/src/index.ts'),
+  '@scimkit/sql': at('./packages/sql/src/index.ts'),
   '@scimkit/console': at('./packages/console/src/index.ts'),
   '@scimkit/oauth': at('./packages/oauth/src/index.ts'),
 };

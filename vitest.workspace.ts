@@ -24,17 +24,22 @@ if (browser.length === 0) console.log(`The browser tests (packages/console/test/
 /** The Redis-backed suites: only when SCIMKIT_REDIS_URL names a server (.ci/run sets it when 127.0.0.1:6379 answers). */
 const redisServer = process.env['SCIMKIT_REDIS_URL'] ? [project('oauth-redis', ['packages/oauth/test-redis/**/*.test.ts'], 30_000)] : [];
 
+/** The mapped SQL store on the PostgreSQL and MariaDB servers, when .ci/run found them (SCIMKIT_PG_URL, SCIMKIT_MYSQL_URL). */
+const sqlServers = process.env['SCIMKIT_PG_URL'] || process.env['SCIMKIT_MYSQL_URL'] ? [project('sql-server', ['packages/sql/test-server/**/*.test.ts'], 60_000)] : [];
+
 /** The real list of test projects: `npm test` runs every one of them. */
 export default defineWorkspace([
   project('core', ['packages/core/test/**/*.test.ts']),
   project('adapters', ['packages/node/test/**/*.test.ts', 'packages/express/test/**/*.test.ts', 'packages/koa/test/**/*.test.ts', 'packages/fetch/test/**/*.test.ts', 'packages/fastify/test/**/*.test.ts']),
   project('postgres', ['packages/postgres/test/**/*.test.ts'], 60_000),
+  project('sql', ['packages/sql/test/**/*.test.ts'], 60_000),
   project('oauth', ['packages/oauth/test/**/*.test.ts'], 30_000),
   project('http', ['tests/http/**/*.test.ts'], 30_000),
   project('fuzz', ['tests/fuzz/**/*.test.ts'], 60_000),
   project('examples', ['examples/*/test/**/*.test.ts'], 30_000),
   project('console', ['packages/console/test/**/*.test.ts'], 30_000),
   ...postgresServer,
+  ...sqlServers,
   ...redisServer,
   ...browser,
 ]);

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth', 'console'];
+const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth', 'console', 'sql'];
 /** Entry point → names it must export (a subset: the ones the docs use). */
 const documented = {
   '@scimkit/core': [
@@ -41,10 +41,11 @@ const documented = {
     'createMemoryClientStore', 'createPostgresClientStore', 'createClient', 'rotateClientSecret', 'revokeClient', 'hashSecret', 'verifySecret',
   ],
   '@scimkit/console': ['createRequestLog', 'createMemoryLogStore', 'createPostgresLogStore'],
+  '@scimkit/sql': ['createSqlStore', 'mappedSchemas', 'translateFilter', 'translateSort', 'fromBetterSqlite3', 'fromPgPool', 'fromMysqlPool', 'fromPGlite', 'registerSqliteFunctions'],
 };
 /** Names that moved to `@scimkit/core/engine` and must not come back to the main entry. */
 const engineOnly = ['parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch', 'validateResource', 'projectResource'];
-const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', 'fastify', '@types', 'pg', 'pg-types', 'pg-pool', 'pg-protocol', 'pg-connection-string', 'pgpass', 'pg-int8', 'postgres-array', 'postgres-bytea', 'postgres-date', 'postgres-interval', 'split2', 'xtend', 'pg-cloudflare', '@electric-sql', 'jose', 'rate-limiter-flexible'];
+const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', 'fastify', '@types', 'pg', 'pg-types', 'pg-pool', 'pg-protocol', 'pg-connection-string', 'pgpass', 'pg-int8', 'postgres-array', 'postgres-bytea', 'postgres-date', 'postgres-interval', 'split2', 'xtend', 'pg-cloudflare', '@electric-sql', 'jose', 'rate-limiter-flexible', 'kysely'];
 /** vitest only loads inside its runner (and refuses require()), so the kit is loaded against a stand-in. */
 const vitestStub = 'const noop = () => undefined; module.exports = { describe: noop, it: noop, test: noop, expect: noop, beforeEach: noop, afterEach: noop, beforeAll: noop, afterAll: noop };';
 

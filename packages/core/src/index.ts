@@ -97,6 +97,7 @@ export type {
   Referral,
   CascadedChange,
   FilterSemantics,
+  FilterDecision,
   AttributeFacts,
 } from './store/index.js';
 

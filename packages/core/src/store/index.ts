@@ -16,6 +16,7 @@ export type {
   Referral,
   CascadedChange,
   FilterSemantics,
+  FilterDecision,
   AttributeFacts,
 } from './scim-store.js';
 export { createMemoryStore } from './memory-store.js';

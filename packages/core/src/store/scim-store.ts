@@ -226,6 +226,13 @@ export interface StoreQuery {
 export interface StoreQueryResult {
   /** Matching resources before paging. */
   readonly totalResults: number;
+  /**
+   * The store accepted the filter (`capabilities.filter`) but will not finish it: evaluating it would
+   * read more than the store allows itself (an attribute it cannot translate, over more rows than its
+   * bound). The server answers 400 `invalidFilter` with this text as `detail`, which should name the
+   * attribute; `totalResults` and `resources` are then ignored. Never an unbounded read instead.
+   */
+  readonly declined?: string;
   readonly resources: readonly ScimResource[];
   /**
    * With `cursor`: the cursor of the page after this one; absent on the last page (RFC 9865 §2).
@@ -238,8 +245,13 @@ export interface StoreQueryResult {
 }
 
 export interface StoreCapabilities {
-  /** Return true when the store evaluates this whole filter itself (RFC semantics). */
-  readonly filter?: (filter: Filter) => boolean;
+  /**
+   * Return true when the store evaluates this whole filter itself (RFC semantics). `decision` says
+   * which resource type is queried and gives the schema facts of every path, so a store decides per
+   * attribute (a mapped column or not) without parsing schemas of its own. A store that accepts a
+   * filter it then cannot finish within its bounds answers the query with `declined`.
+   */
+  readonly filter?: (filter: Filter, decision: FilterDecision) => boolean;
   /** The store sorts (it receives `sort` only if it also evaluated the filter). */
   readonly sort?: boolean;
   /** The store pages (it receives `startIndex`/`count` only if it also filtered and sorted). */
@@ -253,6 +265,34 @@ export interface StoreCapabilities {
   readonly events?: boolean;
   /** The store applies `DeleteContext.references` atomically with the delete. */
   readonly references?: boolean;
+  /**
+   * Who owns `meta.version`. `'core'` (the default): the store keeps the version the core gives it.
+   * `'store'`: the store computes it (from an `updated_at` column or a counter, so the application's
+   * own `UPDATE` changes the ETag) and returns it in `resource.meta.version` from `create`, `replace`
+   * and every read; the core uses what the store returns, and compare-and-swap compares that.
+   */
+  readonly versions?: 'core' | 'store';
+  /**
+   * Who owns `id`. `'core'` (the default): the store keeps the id `create` receives (a random UUID).
+   * `'store'`: the id `create` receives is a proposal, and the store may assign its own (a database
+   * default, a sequence) and return it in `resource.id`; the core answers with the returned id.
+   * Hooks that run before the write (`beforeWrite`) see the proposal.
+   */
+  readonly ids?: 'core' | 'store';
+  /**
+   * `'single'`: the store keeps one tenant (the application's own tables have no tenant column). The
+   * server refuses a `tenancy` configuration with such a store, and the store fails any call made
+   * for a named tenant instead of answering from the default one. Default `'multi'`.
+   */
+  readonly tenancy?: 'multi' | 'single';
+}
+
+/** What `capabilities.filter` decides with. */
+export interface FilterDecision {
+  /** The resource type queried (`User`). */
+  readonly resourceType: string;
+  /** Facts about an attribute path (type, caseExact, multiValued), resolved case-insensitively. */
+  readonly attribute: (path: AttrPath) => AttributeFacts | undefined;
 }
 
 /**
@@ -266,6 +306,13 @@ export interface FilterSemantics {
   readonly compare?: (a: ScimResource, b: ScimResource) => number;
   /** Facts about an attribute path (type, caseExact, multiValued), resolved case-insensitively. */
   readonly attribute: (path: AttrPath) => AttributeFacts | undefined;
+  /**
+   * True once the request's work budget (`limits.maxRequestWork`) is spent. `matches` charges the
+   * budget for each resource it tests and answers false once it is spent, so a store that confirms
+   * rows with `matches` batch by batch stops reading when this turns true (the server then refuses
+   * the request with 400 tooMany). Absent: no budget applies.
+   */
+  readonly exhausted?: () => boolean;
 }
 
 export interface AttributeFacts {

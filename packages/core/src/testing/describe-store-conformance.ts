@@ -13,6 +13,8 @@ import { describeSortAndPaging } from './describe-sort-and-paging.js';
 import { describeTenancy } from './describe-tenancy.js';
 import { describeUniqueness } from './describe-uniqueness.js';
 import { describeUnavailable, faultyAtBoundary, type FaultyStore } from './describe-unavailable.js';
+import { describeProfile } from './describe-profile.js';
+import type { StoreProfile } from './store-profile.js';
 
 export interface StoreConformanceOptions {
   /** Per-test timeout in milliseconds, for stores behind a network. Default 10,000. */
@@ -24,6 +26,14 @@ export interface StoreConformanceOptions {
    * server and the store, which checks the answer but not the store's own atomicity.
    */
   readonly faults?: () => FaultyStore | Promise<FaultyStore>;
+  /**
+   * For a store with its own schema (mapped columns over the application's tables): the resource
+   * types, declared attributes and id format it keeps. The kit then runs the profile suite (the
+   * store's own versions and ids, uniqueness, declared attributes kept, tenants only when
+   * `capabilities.tenancy` is not `'single'`, and the differential property test) instead of the
+   * document-store suite, whose fixed schema and resources such a store cannot keep.
+   */
+  readonly profile?: StoreProfile;
 }
 
 /**
@@ -48,6 +58,21 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
   describe(`ScimStore conformance: ${name}`, { timeout: options.timeout ?? 10_000 }, async () => {
     const probe = await factory();
     const declared = probe.capabilities ?? {};
+    if (options.profile !== undefined) {
+      let fresh: ScimStore | undefined;
+      beforeEach(async () => {
+        fresh = await factory();
+      });
+      describeProfile(
+        () => {
+          if (fresh === undefined) throw new Error('the store factory has not run');
+          return fresh;
+        },
+        options.profile,
+        { tenancy: declared.tenancy ?? 'multi', versions: declared.versions ?? 'core', cursor: declared.cursor === true },
+      );
+      return;
+    }
     let current: ScimStore | undefined;
     let models: ConformanceModels | undefined;
     beforeEach(async () => {

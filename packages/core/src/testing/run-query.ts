@@ -28,7 +28,7 @@ export async function runQuery(store: ScimStore, model: ResourceModel, query: Ki
   const compare = sortBy === undefined ? undefined : must(compileSort(sortBy, order, model));
   const capabilities = store.capabilities ?? {};
   const paged = query.startIndex !== undefined || query.count !== undefined;
-  const pushFilter = filter === undefined || capabilities.filter?.(filter) === true;
+  const pushFilter = filter === undefined || capabilities.filter?.(filter, { resourceType: model.definition.name, attribute: (path: AttrPath) => model.facts(path) }) === true;
   const pushSort = pushFilter && (sortBy === undefined || capabilities.sort === true);
   const pushPage = pushSort && paged && capabilities.paging === true;
   const startIndex = Math.max(1, query.startIndex ?? 1);

@@ -125,7 +125,7 @@ describe('memory store indexes', () => {
     expect(capabilities?.cursor).toBe(true);
     expect(capabilities?.references).toBe(true);
     const parsed = parseFilter('userName sw "a"');
-    expect(parsed.ok && capabilities?.filter?.(parsed.value)).toBe(true);
+    expect(parsed.ok && capabilities?.filter?.(parsed.value, { resourceType: 'User', attribute: () => undefined })).toBe(true);
   });
 
   it('two stores share nothing', async () => {

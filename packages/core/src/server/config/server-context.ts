@@ -147,6 +147,9 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     throw new TypeError('createScimServer: resourceTypes must list at least one resource type');
   }
   if (config.store === null || typeof config.store !== 'object') throw new TypeError('createScimServer: store is required');
+  if (config.tenancy !== undefined && config.store.capabilities?.tenancy === 'single') {
+    throw new TypeError("createScimServer: the store keeps a single tenant (capabilities.tenancy 'single'); it cannot serve a tenancy configuration");
+  }
   const registry = createSchemaRegistry({
     resourceTypes: config.resourceTypes.map(({ operations: _operations, rootSearch: _rootSearch, ...definition }) => definition),
     ...(config.schemas === undefined ? {} : { schemas: config.schemas }),

@@ -19,6 +19,8 @@ export interface TypeQuery {
   readonly inMemory?: boolean;
   /** With `inMemory`: the form `matches` and `compare` read (the resource as served), computed once per resource. */
   readonly served?: (resource: ScimResource) => ScimResource;
+  /** True once the request's work budget is spent (see budgetedQuery); handed to the store as `semantics.exhausted`. */
+  readonly exhausted?: () => boolean;
   /** The page to return; absent: every match. */
   readonly page?: { readonly startIndex: number; readonly count: number };
   /**
@@ -29,13 +31,15 @@ export interface TypeQuery {
 }
 
 /** Whether the store evaluates this query's filter, sort and page itself, and pages it by keyset cursor. */
-export function storeCursorApplies(context: ServerContext, query: TypeQuery): boolean {
-  return pushDown(context, query).pushPage && context.store.capabilities?.cursor === true;
+export function storeCursorApplies(context: ServerContext, query: TypeQuery, type: ServedType): boolean {
+  return pushDown(context, type, query).pushPage && context.store.capabilities?.cursor === true;
 }
 
-function pushDown(context: ServerContext, query: TypeQuery): { pushFilter: boolean; pushSort: boolean; pushPage: boolean } {
+function pushDown(context: ServerContext, type: ServedType, query: TypeQuery): { pushFilter: boolean; pushSort: boolean; pushPage: boolean } {
   const capabilities = context.store.capabilities ?? {};
-  const pushFilter = query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter) === true);
+  const decide = (filter: Filter): boolean =>
+    capabilities.filter?.(filter, { resourceType: type.model.definition.name, attribute: (path) => type.model.facts(path) }) === true;
+  const pushFilter = query.inMemory !== true && (query.filter === undefined || decide(query.filter));
   const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
   const pushPage = pushSort && query.page !== undefined && (capabilities.paging === true || (query.cursor !== undefined && capabilities.cursor === true));
   return { pushFilter, pushSort, pushPage };
@@ -47,12 +51,13 @@ function pushDown(context: ServerContext, query: TypeQuery): { pushFilter: boole
  */
 export async function queryResources(context: ServerContext, type: ServedType, query: TypeQuery, ctx: StoreContext): Promise<StoreQueryResult> {
   const model = type.model;
-  const { pushFilter, pushSort, pushPage } = pushDown(context, query);
+  const { pushFilter, pushSort, pushPage } = pushDown(context, type, query);
   const byCursor = pushPage && query.cursor !== undefined && context.store.capabilities?.cursor === true;
   const semantics: FilterSemantics = {
     matches: query.matches,
     ...(query.compare === undefined ? {} : { compare: query.compare }),
     attribute: (path) => model.facts(path),
+    ...(query.exhausted === undefined ? {} : { exhausted: query.exhausted }),
   };
   const storeQuery: StoreQuery = {
     semantics,
@@ -62,7 +67,7 @@ export async function queryResources(context: ServerContext, type: ServedType, q
     ...(byCursor && query.page !== undefined ? { cursor: query.cursor, count: query.page.count } : {}),
   };
   const result = await context.store.query(model.definition.name, storeQuery, ctx);
-  if (pushPage) return result;
+  if (pushPage || result.declined !== undefined) return result;
 
   // Not paged by the store: it returned every match (or every resource, when it did not filter).
   const forms = query.served === undefined ? result.resources : result.resources.map(query.served);

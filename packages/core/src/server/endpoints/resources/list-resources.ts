@@ -1,3 +1,4 @@
+import { scimError } from '../../../errors/scim-error.js';
 import { createWorkBudget, exhausted } from '../../../budget/work-budget.js';
 import { compileFilter } from '../../../filter/compile-filter.js';
 import { compileSort } from '../../../filter/compile-sort.js';
@@ -66,6 +67,8 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   }
   const result = await queryType(reading, type, budgeted);
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
+  // The store accepted the filter but will not finish it within its bounds (docs/writing-a-store.md).
+  if (result.declined !== undefined) return errorResponse(scimError('invalidFilter', result.declined));
   const resources = presentWithinBudget(await shown(result.resources), present, budget);
   if (!resources.ok) return errorResponse(resources.error);
   return jsonResponse(200, listBody(result.totalResults, startIndex, resources.value));

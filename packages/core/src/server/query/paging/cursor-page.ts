@@ -43,11 +43,12 @@ export async function cursorPage(
   count: number,
 ): Promise<Result<CursorPage>> {
   const binding = bindingOf(type.model.definition.name, bound, exchange.storeContext.tenant);
-  const keyset = storeCursorApplies(exchange.context, { ...query, page: { startIndex: 1, count }, cursor: '' });
+  const keyset = storeCursorApplies(exchange.context, { ...query, page: { startIndex: 1, count }, cursor: '' }, type);
   if (!keyset) {
     const at = await readIndexCursor(settings, binding, cursor);
     if (!at.ok) return at;
     const result = await queryResources(exchange.context, type, { ...query, page: { startIndex: at.value.startIndex, count } }, exchange.storeContext);
+    if (result.declined !== undefined) return err(scimError('invalidFilter', result.declined));
     return ok({ totalResults: result.totalResults, resources: result.resources, ...(await at.value.around(result.resources.length, result.totalResults, count)) });
   }
 
@@ -58,6 +59,7 @@ export async function cursorPage(
   const at = stored?.cursor;
   const issue = (next: string): Promise<string> => issueCursor(settings, binding, { kind: 'store', cursor: next });
   const result = await queryResources(exchange.context, type, { ...query, page: { startIndex: 1, count }, cursor: at ?? '' }, exchange.storeContext);
+  if (result.declined !== undefined) return err(scimError('invalidFilter', result.declined));
   return ok({
     totalResults: result.totalResults,
     resources: result.resources,

@@ -1,0 +1,592 @@
+import type {
+  DeleteContext,
+  ScimLogger,
+  ScimResource,
+  ScimStore,
+  StoreCapabilities,
+  StoreContext,
+  StoreDeleteResult,
+  StoreQuery,
+  StoreQueryResult,
+  StoreWriteResult,
+  WriteContext,
+} from '@scimkit/core';
+import { createSchemaRegistry, groupResourceType, uniqueKey, URN, userResourceType, type SchemaRegistry } from '@scimkit/core';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { acceptsId, mappedResolver } from './column-resolver.js';
+import { compileMapping, type CompiledMapping } from './compile-mapping.js';
+import { detectDialect, dialectSql, type DialectSql, type SqlDialectName } from './dialect.js';
+import type { IgnoredAttribute, TableMapping, UnmappedPolicy } from './mapping.js';
+import { CREATED, ID, MODIFIED, resourceToRow, restPaths, rowToResource, VERSION, versionNumber, type MemberElement } from './row-codec.js';
+import { translateFilter } from './translate-filter.js';
+import { sortParts, translateSort } from './translate-sort.js';
+import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
+import { notNullViolation, uniqueViolation } from './unique-violation.js';
+
+export interface SqlStoreOptions {
+  /** The application's Kysely instance (or one `fromBetterSqlite3`, `fromPgPool`, `fromMysqlPool`, `fromPGlite` made). */
+  readonly db: Kysely<any>;
+  /** Default: read from the Kysely adapter. */
+  readonly dialect?: SqlDialectName;
+  /** One mapping per resource type name (`{ User: {...}, Group: {...} }`). */
+  readonly mapping: Readonly<Record<string, TableMapping>>;
+  /** The schemas the server serves; default: User with the Enterprise extension, and Group. */
+  readonly schemas?: SchemaRegistry;
+  /** An attribute neither mapped nor kept in a `json` column: `'reject'` (400 invalidValue, the default) or `'ignore'` (reported, not kept). */
+  readonly unmapped?: UnmappedPolicy;
+  /** Called for every attribute not kept under the `ignore` policy (also logged as a `warn` record). */
+  readonly onIgnored?: (ignored: IgnoredAttribute) => void;
+  /** Where the store reports what it did not push down, adoptions and ignored attributes. */
+  readonly logger?: ScimLogger;
+  /**
+   * A filter the mapping cannot translate is confirmed over rows read in batches; past this many rows
+   * the query is declined (400 invalidFilter naming the attribute) instead of reading on. Default 10,000.
+   */
+  readonly maxScan?: number;
+  /** Rows per batch when confirming a filter in JavaScript. Default 500. */
+  readonly batchSize?: number;
+  /**
+   * Linking existing accounts: a create whose unique attribute (`userName`) matches a row SCIM does
+   * not own yet (its `source` column differs; or, without one, its `externalId` column is empty and
+   * the create brings an `externalId`, as Entra's do) adopts
+   * that row (`'adopt'`: the row is updated and returned, 201) or answers 409 (`'reject'`, the default).
+   * Either way it is logged.
+   */
+  readonly existingRows?: 'adopt' | 'reject';
+  /** SQLite only: the database has `registerSqliteFunctions` (the `from…` helpers set this). */
+  readonly sqliteFunctions?: boolean;
+}
+
+const MEMBER_ALIAS = 'scim_m';
+
+/**
+ * A `ScimStore` over the application's own tables (docs/stores/own-tables.md): each resource type is
+ * a table, attributes are columns, group members are rows of a join table. Filters, sorts and pages
+ * run in SQL when the mapping translates them exactly; otherwise rows are read in bounded batches
+ * and confirmed with the core's own predicate, within the request's work budget.
+ */
+export function createSqlStore(options: SqlStoreOptions): ScimStore {
+  const db = options.db;
+  const name = options.dialect ?? detectDialect(db);
+  const dialect = dialectSql(name, { sqliteFunctions: options.sqliteFunctions === true });
+  const registry =
+    options.schemas ??
+    createSchemaRegistry({ resourceTypes: [{ ...userResourceType, schemaExtensions: [{ schema: URN.enterpriseUser, required: false }] }, groupResourceType] });
+  const mappings = new Map<string, CompiledMapping>();
+  for (const [type, table] of Object.entries(options.mapping)) {
+    const model = registry.resourceType(type);
+    if (model === undefined) throw new TypeError(`@scimkit/sql: the mapping names '${type}', which the schemas do not define`);
+    mappings.set(type, compileMapping(model.definition.name, model, table));
+  }
+  const policy = options.unmapped ?? 'reject';
+  const maxScan = options.maxScan ?? 10_000;
+  const batchSize = options.batchSize ?? 500;
+  const log = (level: 'info' | 'warn', message: string, fields: Record<string, unknown> = {}) => {
+    try {
+      options.logger?.log({ level, message, ...fields });
+    } catch {
+      // A logger never changes an answer.
+    }
+  };
+  log('info', `@scimkit/sql: a create whose userName matches an existing row not yet SCIM's is ${options.existingRows === 'adopt' ? 'adopted' : 'refused with 409'} (existingRows: ${options.existingRows ?? 'reject'})`);
+  const multiTenant = [...mappings.values()].every((m) => m.table.tenant !== undefined);
+  const storeIds = [...mappings.values()].some((m) => m.table.id.generate !== undefined && m.table.id.generate !== 'core');
+  const capabilities: StoreCapabilities = {
+    filter: () => true,
+    sort: true,
+    paging: true,
+    cursor: true,
+    versions: 'store',
+    ids: storeIds ? 'store' : 'core',
+    tenancy: multiTenant ? 'multi' : 'single',
+  };
+
+  const mappingOf = (type: string): CompiledMapping | undefined => mappings.get(type);
+  const tenantOf = (mapping: CompiledMapping, ctx: StoreContext | undefined, alias = 't.'): RawBuilder<boolean> => {
+    if (mapping.table.tenant === undefined) {
+      if (ctx?.tenant !== undefined) throw new Error(`@scimkit/sql: the ${mapping.resourceType} table has no tenant column; the store is single-tenant and was called for tenant '${ctx.tenant}'`);
+      return sql<boolean>`(1 = 1)`;
+    }
+    return sql<boolean>`(${sql.ref(`${alias}${mapping.table.tenant}`)} = ${ctx?.tenant ?? ''})`;
+  };
+  const idRef = (mapping: CompiledMapping) => sql.ref(`t.${mapping.table.id.column}`);
+  const versionExpr = (mapping: CompiledMapping) => {
+    const column = sql.ref(`t.${mapping.table.version.column}`);
+    return mapping.table.version.kind === 'counter' ? column : dialect.instantMs(column);
+  };
+  const selectList = (mapping: CompiledMapping) => {
+    const modified = mapping.table.lastModified ?? (mapping.table.version.kind === 'timestamp' ? mapping.table.version.column : undefined);
+    const parts: RawBuilder<unknown>[] = [
+      sql`${idRef(mapping)} AS ${sql.id(ID)}`,
+      sql`${versionExpr(mapping)} AS ${sql.id(VERSION)}`,
+      sql`${mapping.table.created === undefined ? sql`NULL` : dialect.instantMs(sql.ref(`t.${mapping.table.created}`))} AS ${sql.id(CREATED)}`,
+      sql`${modified === undefined ? sql`NULL` : dialect.instantMs(sql.ref(`t.${modified}`))} AS ${sql.id(MODIFIED)}`,
+    ];
+    for (const column of mapping.columns) parts.push(sql.ref(`t.${column}`));
+    if (mapping.table.json !== undefined) parts.push(sql.ref(`t.${mapping.table.json}`));
+    return sql.join(parts);
+  };
+  const from = (mapping: CompiledMapping) => sql`${sql.table(mapping.table.table)} AS ${sql.id('t')}`;
+
+  /** Member elements of the groups `ids`, by group id: one query for the whole page. */
+  const membersOf = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, ids: readonly string[]): Promise<Map<string, MemberElement[]>> => {
+    const out = new Map<string, MemberElement[]>();
+    const m = mapping.table.members;
+    if (m === undefined || ids.length === 0) return out;
+    const memberType = m.memberType ?? 'User';
+    const target = mappings.get(memberType);
+    const display = target?.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'displayName' && a.read === undefined);
+    const join =
+      target !== undefined && display !== undefined
+        ? sql`LEFT JOIN ${sql.table(target.table.table)} AS ${sql.id('u')} ON ${sql.ref(`u.${target.table.id.column}`)} = ${sql.ref(`j.${m.member}`)}`
+        : sql``;
+    const displayColumn = target !== undefined && display !== undefined ? sql.ref(`u.${display.column}`) : sql`NULL`;
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      const result = await sql<{ g: unknown; v: unknown; d: unknown }>`SELECT ${sql.ref(`j.${m.group}`)} AS g, ${sql.ref(`j.${m.member}`)} AS v, ${displayColumn} AS d FROM ${sql.table(m.table)} AS ${sql.id('j')} ${join} WHERE ${sql.ref(`j.${m.group}`)} IN (${sql.join(chunk)}) ORDER BY ${sql.ref(`j.${m.member}`)}`.execute(q);
+      for (const row of result.rows) {
+        const key = String(row.g);
+        let list = out.get(key);
+        if (list === undefined) out.set(key, (list = []));
+        const value = String(row.v);
+        if (list.length > 0 && list[list.length - 1]?.value === value) continue;
+        list.push({ value, type: memberType, ...(row.d === null || row.d === undefined || row.d === '' ? {} : { display: String(row.d) }) });
+      }
+    }
+    return out;
+  };
+
+  const toResources = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, rows: readonly Record<string, unknown>[]): Promise<ScimResource[]> => {
+    const members = mapping.table.members === undefined ? undefined : await membersOf(q, mapping, rows.map((r) => String(r[ID])));
+    return rows.map((row) => rowToResource(mapping, row, members?.get(String(row[ID])) ?? (members === undefined ? undefined : [])));
+  };
+
+  const readOne = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, id: string, ctx: StoreContext | undefined): Promise<ScimResource | undefined> => {
+    if (!acceptsId(mapping, id)) return undefined;
+    const result = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id} AND ${tenantOf(mapping, ctx)}`.execute(q);
+    const row = result.rows[0];
+    if (row === undefined) return undefined;
+    return (await toResources(q, mapping, [row]))[0];
+  };
+
+  /** The columns a resource writes, or the refusal of an attribute the mapping does not keep. */
+  const rowOf = (mapping: CompiledMapping, resource: ScimResource, ctx: StoreContext): { ok: true; columns: Record<string, unknown> } | { ok: false; detail: string } => {
+    const { columns, rest } = resourceToRow(mapping, resource, dialect);
+    const members = mapping.table.members === undefined ? [] : foreignMembers(mapping, resource);
+    if (mapping.table.json !== undefined) {
+      columns[mapping.table.json] = Object.keys(rest).length === 0 ? null : JSON.stringify(rest);
+    } else {
+      const paths = [...restPaths(rest), ...members];
+      if (paths.length > 0) {
+        if (policy === 'reject') {
+          return { ok: false, detail: `This service does not keep ${paths.map((p) => `'${p}'`).join(', ')} of a ${mapping.resourceType} (no column is mapped to it); remove it from the request` };
+        }
+        for (const path of paths) {
+          const ignored: IgnoredAttribute = { resourceType: mapping.resourceType, id: resource.id, path, ...(ctx.tenant === undefined ? {} : { tenant: ctx.tenant }) };
+          log('warn', `@scimkit/sql: attribute not kept (no column is mapped to it): ${path}`, { ...ignored });
+          try {
+            options.onIgnored?.(ignored);
+          } catch {
+            // A hook never changes an answer.
+          }
+        }
+      }
+    }
+    if (mapping.table.tenant !== undefined) columns[mapping.table.tenant] = ctx.tenant ?? '';
+    return { ok: true, columns };
+  };
+
+  const foreignMembers = (mapping: CompiledMapping, resource: ScimResource): string[] => {
+    const type = (mapping.table.members?.memberType ?? 'User').toLowerCase();
+    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
+    return list.some((e) => typeof e['type'] === 'string' && e['type'].toLowerCase() !== type) ? ['members (nested groups)'] : [];
+  };
+
+  const memberValues = (resource: ScimResource): string[] => {
+    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
+    return [...new Set(list.map((e) => e['value']).filter((v): v is string => typeof v === 'string'))];
+  };
+
+  const insertMembers = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, values: readonly string[]) => {
+    const m = mapping.table.members;
+    if (m === undefined || values.length === 0) return;
+    for (let i = 0; i < values.length; i += 500) {
+      const rows = values.slice(i, i + 500).map((value) => ({ [m.group]: groupId, [m.member]: value, ...(m.source === undefined ? {} : { [m.source.column]: m.source.value }) }));
+      await trx.insertInto(m.table).values(rows).execute();
+    }
+  };
+
+  const ownedMembers = (mapping: CompiledMapping) => {
+    const m = mapping.table.members;
+    return m?.source === undefined ? sql<boolean>`(1 = 1)` : sql<boolean>`(${sql.ref(m.source.column)} = ${m.source.value})`;
+  };
+
+  /** Writes the member rows of a replace: the element changes when the core gives them, else the whole list. */
+  const writeMembers = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, resource: ScimResource, ctx: WriteContext) => {
+    const m = mapping.table.members;
+    if (m === undefined) return;
+    const change = ctx.changes?.find((c) => c.attribute.toLowerCase() === 'members');
+    if (change !== undefined) {
+      const removed = change.removed.map((e) => e['value']).filter((v): v is string => typeof v === 'string');
+      if (removed.length > 0) {
+        await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${sql.ref(m.member)} IN (${sql.join(removed)}) AND ${ownedMembers(mapping)}`.execute(trx);
+      }
+      const added = change.added.map((e) => e['value']).filter((v): v is string => typeof v === 'string');
+      await insertMissing(trx, mapping, groupId, added);
+      return;
+    }
+    await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${ownedMembers(mapping)}`.execute(trx);
+    await insertMissing(trx, mapping, groupId, memberValues(resource));
+  };
+
+  const insertMissing = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, values: readonly string[]) => {
+    const m = mapping.table.members;
+    if (m === undefined || values.length === 0) return;
+    const present = await sql<{ v: unknown }>`SELECT ${sql.ref(m.member)} AS v FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${sql.ref(m.member)} IN (${sql.join(values)})`.execute(trx);
+    const have = new Set(present.rows.map((r) => String(r.v)));
+    await insertMembers(trx, mapping, groupId, values.filter((v) => !have.has(v)));
+  };
+
+  /** A clash on a unique attribute the database's index might not catch (caseExact false), before writing. */
+  const uniqueClash = async (q: Transaction<any>, mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext, self?: string): Promise<{ attribute: string; id: string } | undefined> => {
+    for (const unique of ctx.unique) {
+      const attribute = mapping.attributes.find((a) => a.element === undefined && a.keys.length === 1 && a.keys[0]?.toLowerCase() === unique.path.toLowerCase());
+      const value = resource[unique.path];
+      if (attribute === undefined || typeof value !== 'string') continue;
+      const column = sql.ref(`t.${attribute.column}`);
+      const folded = unique.caseExact ? undefined : dialect.foldKey(column);
+      const lower = unique.caseExact ? undefined : dialect.lower(column);
+      const test = unique.caseExact
+        ? sql`${column} = ${value}`
+        : folded !== undefined
+          ? sql`${folded} = ${uniqueKey(value, false)}`
+          : lower !== undefined
+            ? sql`${lower} IN (${sql.join([...new Set([value.normalize('NFC').toLowerCase(), value.normalize('NFD').toLowerCase()])])})`
+            : sql`lower(${column}) = ${value.toLowerCase()}`;
+      const others = self === undefined ? sql`` : sql` AND ${idRef(mapping)} <> ${self}`;
+      const found = await sql<{ id: unknown; v: unknown }>`SELECT ${idRef(mapping)} AS id, ${column} AS v FROM ${from(mapping)} WHERE ${test} AND ${tenantOf(mapping, ctx)}${others}`.execute(q);
+      const clash = found.rows.find((row) => typeof row.v === 'string' && uniqueKey(row.v, unique.caseExact) === uniqueKey(value, unique.caseExact));
+      if (clash !== undefined) return { attribute: unique.path, id: String(clash.id) };
+    }
+    return undefined;
+  };
+
+  /**
+   * Whether the row `id` is the application's own, not yet SCIM's: its `source` column says another
+   * owner; without one, its externalId column is empty and the create brings an externalId (which
+   * then marks the row as SCIM's, so a second create of the name is a 409).
+   */
+  const adoptable = async (q: Transaction<any>, mapping: CompiledMapping, id: string, resource: ScimResource): Promise<boolean> => {
+    const source = mapping.table.source;
+    const external = mapping.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'externalId');
+    if (source === undefined && (typeof resource['externalId'] !== 'string' || resource['externalId'] === '')) return false;
+    const column = source?.column ?? external?.column;
+    if (column === undefined) return false;
+    const found = await sql<{ v: unknown }>`SELECT ${sql.ref(`t.${column}`)} AS v FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id}`.execute(q);
+    const value = found.rows[0]?.v;
+    return source !== undefined ? value === null || value === undefined || String(value) !== String(source.value) : value === null || value === undefined || value === '';
+  };
+
+  const nextVersion = (mapping: CompiledMapping, previous?: number): unknown => {
+    if (mapping.table.version.kind === 'counter') return previous === undefined ? 1 : previous + 1;
+    return dialect.timestamp(Math.max(Date.now(), (previous ?? 0) + 1));
+  };
+
+  const stamp = (mapping: CompiledMapping, columns: Record<string, unknown>, previous: number | undefined, creating: boolean) => {
+    columns[mapping.table.version.column] = nextVersion(mapping, previous);
+    const now = mapping.table.version.kind === 'timestamp' ? columns[mapping.table.version.column] : dialect.timestamp(Date.now());
+    if (mapping.table.lastModified !== undefined && mapping.table.lastModified !== mapping.table.version.column) columns[mapping.table.lastModified] = now;
+    if (creating && mapping.table.created !== undefined) columns[mapping.table.created] = now;
+    if (creating && mapping.table.source !== undefined) columns[mapping.table.source.column] = mapping.table.source.value;
+  };
+
+  const refusal = (mapping: CompiledMapping, error: unknown, ctx: WriteContext): StoreWriteResult | undefined => {
+    const empty = notNullViolation(error);
+    if (empty !== undefined) {
+      const path = mapping.attributes.find((a) => a.column.toLowerCase() === empty.toLowerCase())?.path ?? empty;
+      return { ok: false, reason: 'invalidValue', detail: `This service needs a value for '${path}' (its column cannot be empty)` };
+    }
+    const column = uniqueViolation(error);
+    if (column === undefined) return undefined;
+    const attribute =
+      mapping.attributes.find((a) => column !== '' && a.column.toLowerCase() === column.toLowerCase() && ctx.unique.some((u) => u.path.toLowerCase() === a.path.toLowerCase()))?.path ??
+      mapping.attributes.find((a) => column !== '' && a.column.toLowerCase() === column.toLowerCase())?.path ??
+      ctx.unique[0]?.path ??
+      'id';
+    return { ok: false, reason: 'uniqueness', attribute };
+  };
+
+  const create = async (resourceType: string, resource: ScimResource, ctx: WriteContext): Promise<StoreWriteResult> => {
+    const mapping = mappingOf(resourceType);
+    if (mapping === undefined) throw new Error(`@scimkit/sql: no mapping for resource type '${resourceType}'`);
+    tenantOf(mapping, ctx);
+    const row = rowOf(mapping, resource, ctx);
+    if (!row.ok) return { ok: false, reason: 'invalidValue', detail: row.detail };
+    if (foreignMembers(mapping, resource).length > 0 && policy === 'reject') return { ok: false, reason: 'invalidValue', detail: 'This service keeps users as group members, not nested groups' };
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const clash = await uniqueClash(trx, mapping, resource, ctx);
+        if (clash !== undefined) {
+          if (options.existingRows === 'adopt' && (await adoptable(trx, mapping, clash.id, resource))) {
+            const columns = { ...row.columns };
+            stamp(mapping, columns, undefined, false);
+            if (mapping.table.source !== undefined) columns[mapping.table.source.column] = mapping.table.source.value;
+            await trx.updateTable(mapping.table.table).set(columns).where(sql.ref(mapping.table.id.column), '=', clash.id).execute();
+            await writeMembers(trx, mapping, clash.id, resource, ctx);
+            log('info', `@scimkit/sql: adopted an existing ${resourceType} row by ${clash.attribute}`, { id: clash.id, attribute: clash.attribute, ...(ctx.tenant === undefined ? {} : { tenant: ctx.tenant }) });
+            const adopted = await readOne(trx, mapping, clash.id, ctx);
+            if (adopted === undefined) throw new Error('@scimkit/sql: the adopted row vanished');
+            return { ok: true, resource: adopted };
+          }
+          log('info', `@scimkit/sql: ${resourceType} create refused: ${clash.attribute} is taken by an existing row`, { id: clash.id, policy: options.existingRows ?? 'reject' });
+          return { ok: false, reason: 'uniqueness', attribute: clash.attribute } as const;
+        }
+        const columns = { ...row.columns };
+        stamp(mapping, columns, undefined, true);
+        const generate = mapping.table.id.generate ?? 'core';
+        let id = resource.id;
+        if (typeof generate === 'function') id = generate(resource);
+        if (generate !== 'database') columns[mapping.table.id.column] = id;
+        if (generate === 'database') {
+          if (name === 'mysql') {
+            const inserted = await trx.insertInto(mapping.table.table).values(columns).executeTakeFirst();
+            id = String(inserted.insertId);
+          } else {
+            const inserted = await trx.insertInto(mapping.table.table).values(columns).returning(sql.ref(mapping.table.id.column).as('id')).executeTakeFirstOrThrow();
+            id = String((inserted as { id: unknown }).id);
+          }
+        } else {
+          await trx.insertInto(mapping.table.table).values(columns).execute();
+        }
+        await insertMembers(trx, mapping, id, memberValues(resource));
+        const created = await readOne(trx, mapping, id, ctx);
+        if (created === undefined) throw new Error('@scimkit/sql: the created row could not be read back');
+        return { ok: true, resource: created };
+      });
+    } catch (error) {
+      const refused = refusal(mapping, error, ctx);
+      if (refused !== undefined) return refused;
+      throw error;
+    }
+  };
+
+  const replace = async (resourceType: string, id: string, resource: ScimResource, expectedVersion: string, ctx: WriteContext): Promise<StoreWriteResult> => {
+    const mapping = mappingOf(resourceType);
+    if (mapping === undefined || !acceptsId(mapping, id)) return { ok: false, reason: 'notFound' };
+    const scope = tenantOf(mapping, ctx);
+    const row = rowOf(mapping, resource, ctx);
+    if (!row.ok) return { ok: false, reason: 'invalidValue', detail: row.detail };
+    if (foreignMembers(mapping, resource).length > 0 && policy === 'reject') return { ok: false, reason: 'invalidValue', detail: 'This service keeps users as group members, not nested groups' };
+    const expected = versionNumber(expectedVersion);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const clash = await uniqueClash(trx, mapping, resource, ctx, id);
+        if (clash !== undefined) return { ok: false, reason: 'uniqueness', attribute: clash.attribute } as const;
+        if (expected === undefined) return (await exists(trx, mapping, id, scope)) ? { ok: false, reason: 'versionMismatch' } as const : { ok: false, reason: 'notFound' } as const;
+        const columns = { ...row.columns };
+        stamp(mapping, columns, expected, false);
+        const updated = await trx
+          .updateTable(`${mapping.table.table} as t`)
+          .set(columns)
+          .where(sql<boolean>`${idRef(mapping)} = ${id} AND ${versionExpr(mapping)} = ${expected} AND ${scope}`)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) {
+          return (await exists(trx, mapping, id, scope)) ? { ok: false, reason: 'versionMismatch' } as const : { ok: false, reason: 'notFound' } as const;
+        }
+        await writeMembers(trx, mapping, id, resource, ctx);
+        const written = await readOne(trx, mapping, id, ctx);
+        if (written === undefined) throw new Error('@scimkit/sql: the replaced row could not be read back');
+        return { ok: true, resource: written };
+      });
+    } catch (error) {
+      const refused = refusal(mapping, error, ctx);
+      if (refused !== undefined) return refused;
+      throw error;
+    }
+  };
+
+  const exists = async (q: Transaction<any>, mapping: CompiledMapping, id: string, scope: RawBuilder<boolean>): Promise<boolean> => {
+    const found = await sql`SELECT 1 AS one FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id} AND ${scope}`.execute(q);
+    return found.rows.length > 0;
+  };
+
+  const remove = async (resourceType: string, id: string, expectedVersion?: string, ctx?: DeleteContext): Promise<StoreDeleteResult> => {
+    const mapping = mappingOf(resourceType);
+    if (mapping === undefined || !acceptsId(mapping, id)) return { ok: false, reason: 'notFound' };
+    const scope = tenantOf(mapping, ctx);
+    const expected = expectedVersion === undefined ? undefined : versionNumber(expectedVersion);
+    return db.transaction().execute(async (trx) => {
+      if (!(await exists(trx, mapping, id, scope))) return { ok: false, reason: 'notFound' } as const;
+      if (expectedVersion !== undefined) {
+        const current = await sql<{ v: unknown }>`SELECT ${versionExpr(mapping)} AS v FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id} AND ${scope}`.execute(trx);
+        if (expected === undefined || Number(current.rows[0]?.v) !== expected) return { ok: false, reason: 'versionMismatch' } as const;
+      }
+      // Groups holding the deleted resource as a member change: their version moves, their rows go.
+      for (const group of mappings.values()) {
+        const m = group.table.members;
+        if (m === undefined || (m.memberType ?? 'User') !== mapping.resourceType) continue;
+        const holders = sql`SELECT ${sql.ref(m.group)} FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}`;
+        const columns: Record<string, unknown> = {};
+        if (group.table.version.kind === 'timestamp') columns[group.table.version.column] = dialect.timestamp(Date.now());
+        else columns[group.table.version.column] = sql`${sql.ref(group.table.version.column)} + 1`;
+        if (group.table.lastModified !== undefined && group.table.lastModified !== group.table.version.column) columns[group.table.lastModified] = dialect.timestamp(Date.now());
+        if (name === 'mysql') {
+          // MySQL cannot update a table while selecting from it in a subquery of the same statement's join table; read the ids first.
+          const ids = (await holders.execute(trx)).rows.map((r) => Object.values(r as Record<string, unknown>)[0]);
+          if (ids.length > 0) await trx.updateTable(group.table.table).set(columns).where(sql.ref(group.table.id.column), 'in', ids).execute();
+        } else {
+          await trx.updateTable(group.table.table).set(columns).where(sql<boolean>`${sql.ref(group.table.id.column)} IN (${holders})`).execute();
+        }
+        await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}`.execute(trx);
+      }
+      const m = mapping.table.members;
+      if (m !== undefined) await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id}`.execute(trx);
+      // No table alias: MariaDB refuses one in a single-table DELETE.
+      await sql`DELETE FROM ${sql.table(mapping.table.table)} WHERE ${sql.ref(mapping.table.id.column)} = ${id} AND ${tenantOf(mapping, ctx, '')}`.execute(trx);
+      return { ok: true } as const;
+    });
+  };
+
+  const query = async (resourceType: string, q: StoreQuery, ctx?: StoreContext): Promise<StoreQueryResult> => {
+    const mapping = mappingOf(resourceType);
+    if (mapping === undefined) return { totalResults: 0, resources: [] };
+    const scope = tenantOf(mapping, ctx);
+    const resolver = mappedResolver(mapping, dialect, { alias: MEMBER_ALIAS });
+    const facts = q.semantics.attribute;
+    const filter = q.filter === undefined ? { where: sql<boolean>`(1 = 1)`, exact: true, untranslated: [] as readonly string[] } : translateFilter(q.filter, { dialect, resolver, facts });
+    const order = q.sort === undefined ? [] : translateSort(q.sort, { dialect, resolver, facts });
+    const where = sql<boolean>`${scope} AND ${filter.where}`;
+    if (q.cursor !== undefined && filter.exact && order !== undefined) return keysetPage(mapping, q, where, resolver);
+    if (filter.exact && order !== undefined) {
+      const ordered = sql`ORDER BY ${sql.join([...order, idRef(mapping)])}`;
+      if (q.count === undefined) {
+        // Every match: no count of its own.
+        const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ${ordered}`.execute(db);
+        return { totalResults: rows.rows.length, resources: await toResources(db, mapping, rows.rows) };
+      }
+      const counted = await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db);
+      const total = Number(counted.rows[0]?.n ?? 0);
+      if (q.count === 0 || total === 0) return { totalResults: total, resources: [] };
+      const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${Math.max(0, (q.startIndex ?? 1) - 1)}`.execute(db);
+      return { totalResults: total, resources: await toResources(db, mapping, rows.rows) };
+    }
+    // Not exact in SQL: narrow in SQL, confirm with the core's predicate, batch by batch, bounded.
+    log('info', `@scimkit/sql: ${resourceType} filter or sort not pushed down to SQL; rows are confirmed in batches`, {
+      ...(filter.untranslated.length === 0 ? {} : { attributes: filter.untranslated }),
+      ...(order === undefined && q.sort !== undefined ? { sortBy: q.sort.path.attr } : {}),
+      ...(ctx?.requestId === undefined ? {} : { requestId: ctx.requestId }),
+    });
+    const matched: ScimResource[] = [];
+    let scanned = 0;
+    let after: string | undefined;
+    for (;;) {
+      const next = after === undefined ? sql`` : sql` AND ${idRef(mapping)} > ${after}`;
+      const rows = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where}${next} ORDER BY ${idRef(mapping)} LIMIT ${batchSize}`.execute(db)).rows;
+      scanned += rows.length;
+      for (const resource of await toResources(db, mapping, rows)) if (q.semantics.matches(resource)) matched.push(resource);
+      if (q.semantics.exhausted?.() === true) return { totalResults: matched.length, resources: [] };
+      if (rows.length < batchSize) break;
+      if (scanned >= maxScan) {
+        const what = filter.untranslated.length > 0 ? filter.untranslated.map((p) => `'${p}'`).join(', ') : q.sort !== undefined ? `sortBy '${q.sort.path.attr}'` : 'the filter';
+        log('warn', `@scimkit/sql: ${resourceType} query declined after ${scanned} rows`, { attributes: filter.untranslated });
+        return {
+          totalResults: 0,
+          resources: [],
+          declined: `This service cannot search by ${what} over more than ${maxScan} ${resourceType} rows (it is not a mapped column); add a condition on a mapped attribute such as userName`,
+        };
+      }
+      after = String(rows[rows.length - 1]?.[ID]);
+    }
+    const sorted = q.semantics.compare === undefined ? matched : stableSort(matched, q.semantics.compare);
+    if (q.cursor !== undefined && q.count !== undefined) {
+      // Confirmed in JavaScript: the cursor is the offset into the confirmed, sorted matches.
+      const at = /^o(\d{1,9})$/.exec(q.cursor);
+      const start = at === null ? 0 : Number(at[1]);
+      const page = sorted.slice(start, start + q.count);
+      return {
+        totalResults: sorted.length,
+        resources: page,
+        ...(start + q.count < sorted.length && q.count > 0 ? { nextCursor: `o${start + q.count}` } : {}),
+        ...(start > 0 ? { previousCursor: `o${Math.max(0, start - q.count)}` } : {}),
+      };
+    }
+    if (q.count === undefined) return { totalResults: sorted.length, resources: sorted };
+    const start = Math.max(0, (q.startIndex ?? 1) - 1);
+    return { totalResults: sorted.length, resources: sorted.slice(start, start + q.count) };
+  };
+
+  /** An RFC 9865 keyset page: after (or before) the cursor's row in the sort order, then the id. */
+  const keysetPage = async (mapping: CompiledMapping, q: StoreQuery, where: RawBuilder<boolean>, resolver: ReturnType<typeof mappedResolver>): Promise<StoreQueryResult> => {
+    const count = q.count ?? 0;
+    const parts = q.sort === undefined ? undefined : sortParts(q.sort, { dialect, resolver, facts: q.semantics.attribute });
+    const position = q.cursor === '' || q.cursor === undefined ? undefined : decodeCursor(q.cursor);
+    const direction = position?.direction ?? 'n';
+    const counted = await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    if (count === 0) return { totalResults: total, resources: [] };
+    const after = position === undefined ? sql`` : sql` AND ${beyond(position, idRef(mapping), parts)}`;
+    const extra = parts === undefined ? sql`` : sql`, ${parts.missing} AS ${sql.id('__scim_missing')}, ${parts.key} AS ${sql.id('__scim_key')}`;
+    const fetched = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)}${extra} FROM ${from(mapping)} WHERE ${where}${after} ${keysetOrder(direction, idRef(mapping), parts)} LIMIT ${count + 1}`.execute(db)).rows;
+    const more = fetched.length > count;
+    const rows = fetched.slice(0, count);
+    if (direction === 'p') rows.reverse();
+    const at = (row: Record<string, unknown> | undefined, to: 'n' | 'p') =>
+      row === undefined ? undefined : encodeCursor({ direction: to, ...(parts === undefined ? {} : { missing: Number(row['__scim_missing']), key: row['__scim_key'] }), id: String(row[ID]) });
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    // Forward: a next page when a row beyond this page exists; a previous one unless this is the first page.
+    // Backward: a previous page when a row before this page exists; the next page always (the cursor's row follows).
+    const next = direction === 'n' ? (more ? at(last, 'n') : undefined) : (at(last, 'n') ?? (position === undefined ? undefined : encodeCursor({ ...position, direction: 'n' })));
+    const previous = direction === 'n' ? (position === undefined ? undefined : (at(first, 'p') ?? encodeCursor({ ...position, direction: 'p' }))) : more ? at(first, 'p') : undefined;
+    return {
+      totalResults: total,
+      resources: await toResources(db, mapping, rows),
+      ...(next === undefined ? {} : { nextCursor: next }),
+      ...(previous === undefined ? {} : { previousCursor: previous }),
+    };
+  };
+
+  /**
+   * The groups holding each of `resources` as a member, for a page of users in one statement (the
+   * computed `User.groups`, RFC 7643 §4.1.2): the optional `referrers` of the store contract. The
+   * groups come without their member lists, which the core does not read.
+   */
+  const referrers = async (lookup: { readonly resourceType: string; readonly attribute: string }, resources: readonly ScimResource[], ctx?: StoreContext): Promise<readonly { id: string; referrer: ScimResource }[]> => {
+    const mapping = mappingOf(lookup.resourceType);
+    const m = mapping?.table.members;
+    if (mapping === undefined || m === undefined || lookup.attribute.toLowerCase() !== 'members' || resources.length === 0) return [];
+    const target = mappings.get(m.memberType ?? 'User');
+    const ids = [...new Set(resources.map((r) => r.id))].filter((id) => (target === undefined ? true : acceptsId(target, id)));
+    if (ids.length === 0) return [];
+    const out: { id: string; referrer: ScimResource }[] = [];
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      const rows = await sql<Record<string, unknown>>`SELECT ${sql.ref(`j.${m.member}`)} AS ${sql.id('__scim_member')}, ${selectList(mapping)} FROM ${sql.table(m.table)} AS ${sql.id('j')} JOIN ${from(mapping)} ON ${idRef(mapping)} = ${sql.ref(`j.${m.group}`)} WHERE ${sql.ref(`j.${m.member}`)} IN (${sql.join(chunk)}) AND ${tenantOf(mapping, ctx)} ORDER BY ${idRef(mapping)}`.execute(db);
+      for (const row of rows.rows) out.push({ id: String(row['__scim_member']), referrer: rowToResource(mapping, row) });
+    }
+    return out;
+  };
+
+  const store: ScimStore & { referrers: typeof referrers } = {
+    capabilities,
+    referrers,
+    create,
+    get: async (resourceType, id, ctx) => {
+      const mapping = mappingOf(resourceType);
+      return mapping === undefined ? undefined : readOne(db, mapping, id, ctx);
+    },
+    replace,
+    delete: remove,
+    query,
+  };
+  return store;
+}
+
+function stableSort(resources: readonly ScimResource[], compare: (a: ScimResource, b: ScimResource) => number): ScimResource[] {
+  return resources
+    .map((resource, index) => ({ resource, index }))
+    .sort((a, b) => compare(a.resource, b.resource) || a.index - b.index)
+    .map((entry) => entry.resource);
+}
+
+export type { DialectSql };
