@@ -6,6 +6,7 @@ const at = (path: string): string => fileURLToPath(new URL(path, import.meta.url
 export const sourceAliases = {
   '@scimkit/core/testing': at('./packages/core/src/testing/index.ts'),
   '@scimkit/core/engine': at('./packages/core/src/engine/index.ts'),
+  '@scimkit/core/printer': at('./packages/core/src/printer/index.ts'),
   '@scimkit/core': at('./packages/core/src/index.ts'),
   '@scimkit/node': at('./packages/node/src/index.ts'),
   '@scimkit/express': at('./packages/express/src/index.ts'),
@@ -13,6 +14,8 @@ export const sourceAliases = {
   '@scimkit/fetch': at('./packages/fetch/src/index.ts'),
   '@scimkit/fastify': at('./packages/fastify/src/index.ts'),
   '@scimkit/postgres': at('./packages/postgres/src/index.ts'),
+  '@scimkit/client': at('./packages/client/src/index.ts'),
+  '@scimkit/cli': at('./packages/cli/src/index.ts'),
   '@scimkit/sql': at('./packages/sql/src/index.ts'),
   '@scimkit/console': at('./packages/console/src/index.ts'),
   '@scimkit/oauth': at('./packages/oauth/src/index.ts'),

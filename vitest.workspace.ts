@@ -37,6 +37,7 @@ export default defineWorkspace([
   project('http', ['tests/http/**/*.test.ts'], 30_000),
   project('fuzz', ['tests/fuzz/**/*.test.ts'], 60_000),
   project('examples', ['examples/*/test/**/*.test.ts'], 30_000),
+  project('client', ['packages/client/test/**/*.test.ts', 'packages/cli/test/**/*.test.ts'], 30_000),
   project('console', ['packages/console/test/**/*.test.ts'], 30_000),
   ...postgresServer,
   ...sqlServers,

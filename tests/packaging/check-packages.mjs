@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth', 'console', 'sql'];
+const packages = ['core', 'node', 'express', 'koa', 'fetch', 'fastify', 'postgres', 'oauth', 'console', 'sql', 'client', 'cli'];
 /** Entry point → names it must export (a subset: the ones the docs use). */
 const documented = {
   '@scimkit/core': [
@@ -30,6 +30,7 @@ const documented = {
     'compileValueFilter', 'applyPatch', 'validateResource', 'projectResource',
   ],
   '@scimkit/core/testing': ['describeStoreConformance'],
+  '@scimkit/core/printer': ['printFilter', 'printAttrPath', 'printPatchPath'],
   '@scimkit/node': ['createNodeHandler', 'answerClientError'],
   '@scimkit/express': ['scimRouter', 'answerClientError'],
   '@scimkit/koa': ['scimMiddleware', 'answerClientError'],
@@ -42,6 +43,8 @@ const documented = {
   ],
   '@scimkit/console': ['createRequestLog', 'createMemoryLogStore', 'createPostgresLogStore'],
   '@scimkit/sql': ['createSqlStore', 'mappedSchemas', 'translateFilter', 'translateSort', 'fromBetterSqlite3', 'fromPgPool', 'fromMysqlPool', 'fromPGlite', 'registerSqliteFunctions'],
+  '@scimkit/client': ['createScimClient', 'patchOps', 'userFilter', 'groupFilter', 'filterBuilder', 'bearerAuth', 'clientCredentialsAuth', 'ScimResponseError', 'ScimPreconditionFailedError'],
+  '@scimkit/cli': ['runChecks', 'ALL_CHECKS', 'main', 'junitReport'],
 };
 /** Names that moved to `@scimkit/core/engine` and must not come back to the main entry. */
 const engineOnly = ['parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch', 'validateResource', 'projectResource'];
@@ -66,7 +69,9 @@ try {
   const coreVersion = JSON.parse(readFileSync(join(root, 'packages/core/package.json'), 'utf8')).version;
   for (const tarball of packed) {
     for (const { path } of tarball.files) {
-      if (!/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(path)) fail(`${tarball.name}: unexpected file in the tarball: ${path}`);
+      // @scimkit/cli also ships its bin launcher (bin/scimkit.mjs).
+      const binAllowed = tarball.name === '@scimkit/cli' && /^bin\/[^/]+\.mjs$/.test(path);
+      if (!binAllowed && !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+)$/.test(path)) fail(`${tarball.name}: unexpected file in the tarball: ${path}`);
     }
     for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
       if (!tarball.files.some((file) => file.path === needed)) fail(`${tarball.name}: ${needed} is missing from the tarball`);

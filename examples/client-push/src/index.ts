@@ -1,0 +1,2 @@
+export { pushUsers } from './push-users.js';
+export type { Person, PushSummary } from './push-users.js';
