@@ -8,6 +8,7 @@ import { createFullServerOAuth, parseClients } from './oauth-clients.js';
 import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
 import { startWebhooks, webhookSettings } from './webhooks-from-env.js';
+import { withHealthEndpoints } from './health-endpoints.js';
 
 /**
  * Serve the full reference server at http://$HOST:$PORT/scim/v2 (defaults 127.0.0.1:8080).
@@ -80,13 +81,13 @@ const scim = createScimServer({
 const dispatcher = webhook === undefined ? undefined : startWebhooks(store, webhook);
 // The token endpoint and JWKS answer what is outside /scim/v2 and /console (docs/concepts/authentication.md).
 const tokenHandler = oauth === undefined ? undefined : createNodeHandler(oauth.tokens);
-const server = createServer(
-  fullServerListener(
-    scim,
-    requestLog === undefined || consolePassword === undefined ? undefined : { log: requestLog, password: consolePassword, ...(consoleSecret === undefined || consoleSecret === '' ? {} : { secret: consoleSecret }) },
-    tokenHandler,
-  ),
+// GET /livez and /readyz for an orchestrator's probes, before the rest (docs/operations/database-failures.md).
+const listener = fullServerListener(
+  scim,
+  requestLog === undefined || consolePassword === undefined ? undefined : { log: requestLog, password: consolePassword, ...(consoleSecret === undefined || consoleSecret === '' ? {} : { secret: consoleSecret }) },
+  tokenHandler,
 );
+const server = createServer(withHealthEndpoints(listener, selected.ready));
 // A request Node's parser refuses still gets a SCIM error body.
 server.on('clientError', answerClientError);
 server.listen(port, host, () => {

@@ -1,5 +1,6 @@
 import type { ScimStore } from '@scimkit/core';
 import { openPostgresStore, type SqlClient } from '@scimkit/postgres';
+import { pgOptionsFromEnv } from './pg-options-from-env.js';
 
 /** The store the server runs on, and how to let go of it at shutdown. */
 export interface SelectedStore {
@@ -7,6 +8,8 @@ export interface SelectedStore {
   readonly store?: ScimStore;
   /** What it is, for the start-up line (no password). */
   readonly description: string;
+  /** Whether the store can serve now: the database answers and the schema is current (for `/readyz`). */
+  ready(): Promise<{ readonly ready: boolean; readonly detail?: string }>;
   /** The PostgreSQL connection, when the store is one (the console's request log keeps its table there). */
   readonly client?: SqlClient;
   close(): Promise<void>;
@@ -15,11 +18,12 @@ export interface SelectedStore {
 /**
  * The store `SCIMKIT_STORE` names: unset (or `memory`) keeps the in-memory store; `pglite:./data`
  * keeps everything in a PGlite directory (a restart loses nothing); `postgres://user@host/db` uses
- * a PostgreSQL server. The schema is migrated on start.
+ * a PostgreSQL server, waiting for it at start-up (SCIMKIT_PG_STARTUP_TIMEOUT_MS, default 60 s) and bounded
+ * by the SCIMKIT_PG_* timeouts (pg-options-from-env.ts). The schema is migrated on start.
  */
 export async function storeFromEnv(value: string | undefined = process.env['SCIMKIT_STORE']): Promise<SelectedStore> {
-  if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', close: async () => undefined };
-  const opened = await openPostgresStore(value);
+  if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', ready: async () => ({ ready: true }), close: async () => undefined };
+  const opened = await openPostgresStore(value, pgOptionsFromEnv());
   const description = value.startsWith('pglite:') ? `PGlite store in ${value.slice('pglite:'.length) || 'memory'}` : 'PostgreSQL store';
-  return { store: opened.store, client: opened.client, description, close: opened.close };
+  return { store: opened.store, client: opened.client, description, ready: opened.ready, close: opened.close };
 }

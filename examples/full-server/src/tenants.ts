@@ -4,6 +4,7 @@ import { answerClientError, createNodeHandler } from '@scimkit/node';
 import { createFullServerConfig } from './config.js';
 import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
+import { withHealthEndpoints } from './health-endpoints.js';
 
 /**
  * `npm run start:tenants`: the full reference server for the tenants of
@@ -24,7 +25,8 @@ const scim = createScimServer({
   // Each token stands for its tenant (and names it as the principal in change events).
   ...bearerToken({ tokens: parsed.tenants.map(({ tenant, token }) => ({ token, tenant, principal: tenant })) }),
 });
-const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
+// GET /livez and /readyz for an orchestrator's probes (docs/operations/database-failures.md).
+const server = createServer(withHealthEndpoints(createNodeHandler(scim, { basePath: '/scim/v2' }), selected.ready));
 // A request Node's parser refuses still gets a SCIM error body.
 server.on('clientError', answerClientError);
 server.listen(port, host, () => {

@@ -1,5 +1,6 @@
 import type { ScimStore } from '@scimkit/core';
 import { openPostgresStore } from '@scimkit/postgres';
+import { pgOptionsFromEnv } from './pg-options-from-env.js';
 import { GROUP_FIXTURES } from './seed-service.js';
 
 /** The store the service runs on, and how to let go of it at shutdown. */
@@ -8,20 +9,23 @@ export interface SelectedStore {
   readonly store?: ScimStore;
   /** What it is, for the start-up line (no password). */
   readonly description: string;
+  /** Whether the store can serve now: the database answers and the schema is current (for `/readyz`). */
+  ready(): Promise<{ readonly ready: boolean; readonly detail?: string }>;
   close(): Promise<void>;
 }
 
 /**
  * The store `SCIMKIT_STORE` names: unset (or `memory`) keeps the in-memory store; `pglite:./data`
  * keeps everything in a PGlite directory (a restart loses nothing); `postgres://user@host/db` uses
- * a PostgreSQL server. The schema is migrated and the read-only group fixtures written if missing.
+ * a PostgreSQL server, waiting for it at start-up (SCIMKIT_PG_STARTUP_TIMEOUT_MS, default 60 s) and bounded
+ * by the SCIMKIT_PG_* timeouts (pg-options-from-env.ts). The schema is migrated and the read-only group fixtures written if missing.
  */
 export async function storeFromEnv(value: string | undefined = process.env['SCIMKIT_STORE']): Promise<SelectedStore> {
-  if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', close: async () => undefined };
-  const opened = await openPostgresStore(value);
+  if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', ready: async () => ({ ready: true }), close: async () => undefined };
+  const opened = await openPostgresStore(value, pgOptionsFromEnv());
   for (const fixture of GROUP_FIXTURES) {
     if ((await opened.store.get('Group', fixture.id)) === undefined) await opened.store.create('Group', fixture, { unique: [] });
   }
   const description = value.startsWith('pglite:') ? `PGlite store in ${value.slice('pglite:'.length) || 'memory'}` : 'PostgreSQL store';
-  return { store: opened.store, description, close: opened.close };
+  return { store: opened.store, description, ready: opened.ready, close: opened.close };
 }

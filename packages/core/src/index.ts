@@ -75,10 +75,11 @@ export { bearerToken } from './auth/index.js';
 export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
-export { createMemoryStore } from './store/index.js';
+export { createMemoryStore, StoreUnavailableError, isStoreUnavailable } from './store/index.js';
 export { comparisonKey, uniqueKey } from './values/index.js';
 export type {
   MemoryStoreOptions,
+  StoreUnavailableOptions,
   ScimStore,
   StoreCapabilities,
   StoreQuery,

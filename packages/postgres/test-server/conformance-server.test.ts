@@ -2,6 +2,7 @@ import { describeStoreConformance } from '@scimkit/core/testing';
 import { createPostgresStore, fromPgPool, migrate, type SqlClient } from '@scimkit/postgres';
 import pg from 'pg';
 import { afterAll } from 'vitest';
+import { faultyPgPool, StepFaults } from '../test/faulty-backend.js';
 import { serverDatabase } from './server-database.js';
 
 // The store conformance kit on the PostgreSQL server: a database for the file (created on first use:
@@ -24,9 +25,23 @@ afterAll(async () => {
   await drop();
 });
 
-describeStoreConformance('PostgreSQL store on a PostgreSQL server', async () => {
-  const { client } = await database();
-  const schema = `s${++schemas}`;
-  await migrate(client, { schema });
-  return createPostgresStore({ client, schema });
-});
+describeStoreConformance(
+  'PostgreSQL store on a PostgreSQL server',
+  async () => {
+    const { client } = await database();
+    const schema = `s${++schemas}`;
+    await migrate(client, { schema });
+    return createPostgresStore({ client, schema });
+  },
+  {
+    // Each statement of a write (BEGIN and COMMIT included) failing in turn as a terminated connection.
+    faults: async () => {
+      const { pool } = await database();
+      const faults = new StepFaults();
+      const client = fromPgPool(faultyPgPool(pool, faults));
+      const schema = `s${++schemas}`;
+      await migrate(client, { schema });
+      return { store: createPostgresStore({ client, schema }), failAt: (step) => faults.failAt(step), heal: () => faults.heal() };
+    },
+  },
+);

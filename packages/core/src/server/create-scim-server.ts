@@ -1,4 +1,4 @@
-import { httpError, ScimException } from '../errors/scim-error.js';
+import { ScimException } from '../errors/scim-error.js';
 import type { SchemaRegistry } from '../schema/schema-registry.js';
 import { admitRequest } from './request/admission.js';
 import { authorizeOperation } from './request/authorize.js';
@@ -17,7 +17,6 @@ import { traceRequest } from './observe/trace-request.js';
 import { tracedStore } from './observe/traced-store.js';
 import type { Exchange } from './request/exchange.js';
 import { checkQueryParameters } from './request/query-parameter-limit.js';
-import { reportError } from './observe/notify-change.js';
 import { createResource } from './endpoints/resources/create-resource.js';
 import { deleteResource } from './endpoints/resources/delete-resource.js';
 import { listResources, searchResources } from './endpoints/resources/list-resources.js';
@@ -29,6 +28,7 @@ import { route, type Endpoint } from './request/route.js';
 import type { ScimServerConfig } from './config/scim-server-config.js';
 import type { ScimRequest, ScimResponse } from './request/scim-request.js';
 import { errorResponse } from './response/serialize.js';
+import { unexpectedFailure } from './response/store-failure.js';
 import { createServerContext, type ServerContext } from './config/server-context.js';
 import { recordRequest } from './observe/record-request.js';
 import { withEntry } from '../json/with-entry.js';
@@ -136,8 +136,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
     trail.failure = error;
-    reportError(server, 'unexpected failure while handling a request', error, logScopeOf(trail));
-    return errorResponse(httpError(500, 'Internal server error'));
+    return errorResponse(unexpectedFailure(server, 'unexpected failure while handling a request', error, logScopeOf(trail)));
   }
 }
 

@@ -21,3 +21,5 @@ export type {
 } from './scim-store.js';
 export { createMemoryStore } from './memory-store.js';
 export type { MemoryStoreOptions } from './memory-store.js';
+export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.js';
+export type { StoreUnavailableOptions } from './store-unavailable.js';

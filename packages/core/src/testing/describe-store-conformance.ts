@@ -12,12 +12,20 @@ import { describeReferrers } from './describe-referrers.js';
 import { describeSortAndPaging } from './describe-sort-and-paging.js';
 import { describeTenancy } from './describe-tenancy.js';
 import { describeUniqueness } from './describe-uniqueness.js';
+import { describeUnavailable, faultyAtBoundary, type FaultyStore } from './describe-unavailable.js';
 import { describeProfile } from './describe-profile.js';
 import type { StoreProfile } from './store-profile.js';
 
 export interface StoreConformanceOptions {
   /** Per-test timeout in milliseconds, for stores behind a network. Default 10,000. */
   readonly timeout?: number;
+  /**
+   * A fresh, empty store whose backend can be made to fail ({@link FaultyStore}), for the
+   * "unavailable" cases: each step of a write failing in turn must be a `StoreUnavailableError`
+   * (503) that leaves nothing half-written. Without it those cases inject the failures between the
+   * server and the store, which checks the answer but not the store's own atomicity.
+   */
+  readonly faults?: () => FaultyStore | Promise<FaultyStore>;
   /**
    * For a store with its own schema (mapped columns over the application's tables): the resource
    * types, declared attributes and id format it keeps. The kit then runs the profile suite (the
@@ -92,5 +100,7 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
     if (declared.cursor === true) describeCursors(store, model);
     if (probe.referrers !== undefined) describeReferrers(store, model);
     if (declared.events === true) describeEvents(store);
+    const faults = options.faults;
+    describeUnavailable(faults === undefined ? async () => faultyAtBoundary(await factory()) : async () => faults(), faults === undefined, declared.references === true);
   });
 }

@@ -7,6 +7,7 @@
  */
 export { describeStoreConformance } from './describe-store-conformance.js';
 export type { StoreConformanceOptions } from './describe-store-conformance.js';
+export type { FaultyStore } from './describe-unavailable.js';
 export type { StoreProfile } from './store-profile.js';
 export { cursorWalkMismatch, differentialMismatch } from './differential.js';
 export type { DifferentialCase } from './differential.js';

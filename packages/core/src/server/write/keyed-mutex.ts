@@ -1,3 +1,5 @@
+import { StoreUnavailableError } from '../../store/store-unavailable.js';
+
 /**
  * Serializes async work per key within one server: writes to one resource run one after another,
  * so concurrent PATCHes without `If-Match` never lose an update and never spin on the store's
@@ -8,9 +10,14 @@
  * which the next `take`s instead of reading the store again: on a resource written by many requests
  * at once, each write then costs the store one call, not a read and a write. The value is dropped
  * as soon as nobody waits for the key.
+ *
+ * A write that finds the store unavailable (`StoreUnavailableError`) fails the writes queued behind
+ * it at once with the same answer (503), instead of letting each wait its own timeout in turn: a
+ * queue of n writes to one resource during a database stall would otherwise wait n timeouts
+ * (docs/operations/database-failures.md, "Bounds").
  */
 export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly tails = new Map<string, Promise<StoreUnavailableError | undefined>>();
   private readonly carried = new Map<string, unknown>();
 
   /** Hands `value` to the next holder of `key` (kept only while someone waits for it). */
@@ -26,17 +33,25 @@ export class KeyedMutex {
   }
 
   async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => mine);
-    this.tails.set(key, tail);
-    await previous;
+    const previous = this.tails.get(key) ?? Promise.resolve(undefined);
+    let release!: (unavailable: StoreUnavailableError | undefined) => void;
+    // Settles only after `previous` (release runs after awaiting it), so it is the new tail.
+    const mine = new Promise<StoreUnavailableError | undefined>((resolve) => (release = resolve));
+    this.tails.set(key, mine);
+    let unavailable: StoreUnavailableError | undefined;
     try {
+      const ahead = await previous;
+      if (ahead !== undefined) {
+        unavailable = new StoreUnavailableError(ahead.message, { retryAfterSeconds: ahead.retryAfterSeconds, cause: ahead });
+        throw unavailable;
+      }
       return await work();
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) unavailable = error;
+      throw error;
     } finally {
-      release();
-      if (this.tails.get(key) === tail) {
+      release(unavailable);
+      if (this.tails.get(key) === mine) {
         this.tails.delete(key);
         this.carried.delete(key);
       }

@@ -1,12 +1,12 @@
 import { httpError, ScimException, scimError, type ScimError } from '../../../errors/scim-error.js';
 import { URN } from '../../../schema/urns.js';
 import { logScopeOfExchange, type Exchange } from '../../request/exchange.js';
-import { reportError } from '../../observe/notify-change.js';
 import { resourceLocation } from '../../response/present-resource.js';
 import { readJsonBody } from '../../request/read-json-body.js';
 import { route, type Endpoint } from '../../request/route.js';
 import type { ScimRequest, ScimResponse } from '../../request/scim-request.js';
 import { errorBody, errorResponse, jsonResponse, SCIM_MEDIA_TYPE } from '../../response/serialize.js';
+import { unexpectedFailure } from '../../response/store-failure.js';
 import { bulkReferences, resolveReferences } from './bulk-references.js';
 import { parseBulkRequest, type BulkOperation } from './bulk-request.js';
 
@@ -154,8 +154,7 @@ async function perform(
   } catch (error) {
     // As `handle` does for a single request: the operation fails, the ones before it stay done.
     if (error instanceof ScimException) return failure(operation, error.error);
-    reportError(exchange.context, 'unexpected failure in a bulk operation', error, logScopeOfExchange(exchange));
-    return failure(operation, httpError(500, 'Internal server error'));
+    return failure(operation, unexpectedFailure(exchange.context, 'unexpected failure in a bulk operation', error, logScopeOfExchange(exchange)));
   }
   const location =
     response.headers['Location'] ??
