@@ -15,8 +15,14 @@ export function fromBetterSqlite3(database: SqliteFunctionHost): SqlConnection {
   return { db: new Kysely<any>({ dialect: new SqliteDialect({ database: database as never }) }), dialect: 'sqlite', sqliteFunctions: true };
 }
 
-/** Wraps a `pg` Pool. */
+/**
+ * Wraps a `pg` Pool. An idle pooled connection that the server ends (failover, `pg_terminate_backend`,
+ * a dropped database) makes the Pool emit `'error'`, and an `'error'` event without a listener ends
+ * the Node process: a listener is attached. The Pool has already discarded that connection and the
+ * next query opens a fresh one (docs/operations/database-failures.md).
+ */
 export function fromPgPool(pool: unknown): SqlConnection {
+  (pool as { on?: (event: 'error', listener: (error: unknown) => void) => unknown }).on?.('error', () => undefined);
   return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool: pool as never }) }), dialect: 'postgres' };
 }
 

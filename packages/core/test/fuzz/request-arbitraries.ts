@@ -167,7 +167,8 @@ export function mutate(body: unknown, mutations: readonly Mutation[]): unknown {
         target[key] = [current, current];
         break;
       case 3:
-        target[key] = typeof current === 'string' ? current.toUpperCase() + '\u0301' : String(current);
+        // A generated object may hold a non-callable `toString` key, which String() cannot convert.
+        target[key] = typeof current === 'string' ? current.toUpperCase() + '\u0301' : typeof current === 'object' && current !== null ? JSON.stringify(current) : String(current);
         break;
       case 4:
         target[key] = { nested: current, [String(key)]: current };
