@@ -128,4 +128,21 @@ describe('the console handler', () => {
     await log.flush();
     expect((await log.query({ tenant: '' })).records).toHaveLength(2);
   });
+
+  it('browses users even where the scopes and rate limit of the application would refuse a client', async () => {
+    const log = createRequestLog();
+    const scim = createScimServer({
+      resourceTypes: [userResourceType],
+      store: createMemoryStore(),
+      requestLog: log,
+      authorize: () => ({ ok: false, scope: 'scim.read' }),
+      admit: () => ({ status: 429, detail: 'slow down' }),
+    });
+    expect((await scim.handle({ method: 'GET', path: '/Users' })).status).toBe(403);
+    const console = createConsole({ log, scim, authorize: () => true });
+    const users = await console.handle({ method: 'GET', path: '/users' });
+    expect(users.status).toBe(200);
+    expect(users.body).toContain('0 users');
+    expect(users.body).not.toContain('role="alert"');
+  });
 });

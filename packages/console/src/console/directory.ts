@@ -9,14 +9,15 @@ export interface DirectoryAnswer {
 /**
  * Reads users and groups for the console through a second server over the same store and schemas:
  * the same filters, paging and computed `User.groups` as SCIM clients get, but without the
- * application's authentication (the console has its own), hooks or request log, so browsing never
+ * application's authentication, scopes and rate limit (the console has its own authorization),
+ * hooks, events or request log, so browsing never
  * shows up as client traffic. Read-only: it is only ever sent GETs.
  */
 export class Directory {
   private readonly reader: ScimServer;
 
   constructor(scim: ScimServer) {
-    const { requestLog: _log, onRequest: _req, onResponse: _res, onChange: _change, beforeWrite: _before, authenticate: _auth, tracing: _tracing, tenancy, ...rest } = scim.config;
+    const { requestLog: _log, onRequest: _req, onResponse: _res, onChange: _change, beforeWrite: _before, authenticate: _auth, authorize: _scopes, admit: _admit, events: _events, tracing: _tracing, tenancy, ...rest } = scim.config;
     const config: { -readonly [K in keyof ScimServerConfig]: ScimServerConfig[K] } = { ...rest, authenticate: () => ({ ok: true }) };
     if (tenancy !== undefined) {
       const { path: _path, ...keep } = tenancy;
