@@ -8,8 +8,7 @@ import { createNodeHandler } from '@scimkit/node';
 import express from 'express';
 import Fastify from 'fastify';
 import Koa from 'koa';
-import type { AddressInfo } from 'node:net';
-import { listen, type Listening } from './listen.js';
+import { listen, listenFastify, type Listening } from './listen.js';
 
 /**
  * Serves `handler` through one adapter, mounted at the server's root with the given options (so
@@ -41,16 +40,7 @@ export const FIVE_ADAPTERS: readonly (readonly [string, ServeThrough])[] = [
     async (handler, options) => {
       const app = Fastify();
       await app.register(createScimPlugin(handler, options));
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
-      return {
-        origin: `http://127.0.0.1:${port}`,
-        port,
-        close: async () => {
-          app.server.closeAllConnections();
-          await app.close();
-        },
-      };
+      return listenFastify(app);
     },
   ],
   ['@scimkit/fetch', (handler, options) => listen(getRequestListener(createFetchHandler(handler, options)))],

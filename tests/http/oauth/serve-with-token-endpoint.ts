@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { ScimHandler } from '@scimkit/core/adapter';
 import { createScimRouter } from '@scimkit/express';
@@ -9,7 +8,7 @@ import { createNodeHandler } from '@scimkit/node';
 import express from 'express';
 import Fastify from 'fastify';
 import Koa from 'koa';
-import { listen } from '../../adapter-support/listen.js';
+import { listen, listenFastify } from '../../adapter-support/listen.js';
 
 /** A server on an ephemeral port: SCIM at `/scim/v2`, the token endpoint and JWKS at the root. */
 export interface ServedPair {
@@ -59,16 +58,7 @@ export const ADAPTERS_WITH_TOKEN_ENDPOINT: readonly (readonly [string, Serve])[]
       const app = Fastify();
       await app.register(createScimPlugin(scim), { prefix: '/scim/v2' });
       await app.register(createScimPlugin(tokens));
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
-      return {
-        origin: `http://127.0.0.1:${port}`,
-        port,
-        close: async () => {
-          app.server.closeAllConnections();
-          await app.close();
-        },
-      };
+      return listenFastify(app);
     },
   ],
   [
