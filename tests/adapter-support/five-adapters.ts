@@ -31,6 +31,8 @@ export const FIVE_ADAPTERS: readonly (readonly [string, ServeThrough])[] = [
     '@scimkit/koa',
     (handler, options) => {
       const app = new Koa();
+      // A client gone mid-body is expected here: not Koa's to print.
+      app.silent = true;
       app.use(createScimMiddleware(handler, options));
       return listen(app.callback());
     },
