@@ -66,6 +66,17 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
 
   /** Names of the statements that repeat (SqlQueryable.query's `name`): prepared once per connection. */
   const names = new StatementNames();
+  /**
+   * The texts of the statements of get, create and replace, built once per shape (resource type,
+   * groups column): a text of 1–2 KB built and hashed (for its name) on every request cost more
+   * than the rest of the store's work on it.
+   */
+  const texts = new Map<string, string>();
+  const textOf = (shape: string, build: () => string): string => {
+    let text = texts.get(shape);
+    if (text === undefined) texts.set(shape, (text = build()));
+    return text;
+  };
 
   /**
    * What a read with `ctx.referrers` read along with each resource it returned (and with each
@@ -86,6 +97,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     const source = sourceOf(lookup);
     const key = lookupKey(lookup, tenantOf(ctx));
     return {
+      shape: lookupKey(lookup, ''),
       column: (tenant, id) => `${referrersColumn(t, source, tenant, id)} AS referrers`,
       keep: (resource, value) => remember(key, readReferrers(source, value), [resource]),
     };
@@ -151,7 +163,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const row = rowOf(tenant, resourceType, resource, stored.data);
       const claims = claimsOf(resource, ctx);
       const groups = prefetch(ctx);
-      const text = createSql(t, claims.length > 0, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`);
+      const text = textOf(`create\u0000${claims.length > 0}\u0000${groups?.shape ?? ''}`, () => createSql(t, claims.length > 0, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`));
       const params = createParams(row, claims);
       const done = (written: WriteRow): StoreWriteResult => {
         if (written.written === 0) return { ok: false, reason: 'uniqueness', attribute: 'id' };
@@ -179,7 +191,10 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       if (holdsNul(id)) return undefined;
       const attribute = memberAttribute(resourceType);
       const groups = prefetch(ctx);
-      const text = `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`}${groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`;
+      const text = textOf(
+        `get\u0000${attribute !== undefined}\u0000${groups?.shape ?? ''}`,
+        () => `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`}${groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`,
+      );
       const found = await client.query<{ data: Record<string, unknown>; members?: unknown[] | null; referrers?: unknown }>(text, [tenantOf(ctx), resourceType, id], names.of(text));
       const row = found.rows[0];
       if (row === undefined) return undefined;
@@ -197,7 +212,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const row = rowOf(tenant, resourceType, copy, stored.data);
       const claims = claimsOf(copy, ctx);
       const groups = prefetch(ctx);
-      const text = replaceSql(t, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`);
+      const text = textOf(`replace\u0000${groups?.shape ?? ''}`, () => replaceSql(t, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`));
       const params = replaceParams(row, expectedVersion, claims);
       const missed = (written: WriteRow): StoreWriteResult => ({ ok: false, reason: written.present === true ? 'versionMismatch' : 'notFound' });
       const done = (written: WriteRow): StoreWriteResult => {
@@ -272,6 +287,8 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
 
 /** A read's referrers column (`StoreContext.referrers`): its SQL for a row, and keeping what it read with the resource. */
 export interface Prefetch {
+  /** What the column's SQL depends on (the lookup, not the tenant): statements that add it can be kept by it. */
+  readonly shape: string;
   column(tenant: string, id: string): string;
   keep(resource: ScimResource, value: unknown): void;
 }
