@@ -13,10 +13,10 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 describe('the mapped SQL store keeps events in an outbox (SQLite)', () => {
   it('declares capabilities.events and an outbox only when asked', async () => {
     const plain = createSqlStore({ ...fromBetterSqlite3(new Database(':memory:')), mapping: ownTablesMapping });
-    expect(plain.capabilities.events).toBeUndefined();
+    expect(plain.capabilities?.events).toBeUndefined();
     expect(plain.outbox).toBeUndefined();
     const store = await eventStore(fromBetterSqlite3(new Database(':memory:')));
-    expect(store.capabilities.events).toBe(true);
+    expect(store.capabilities?.events).toBe(true);
     expect(store.outbox?.partitions).toBe(16);
   });
 
