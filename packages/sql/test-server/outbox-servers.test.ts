@@ -3,7 +3,8 @@ import { createPool } from 'mysql2';
 import pg from 'pg';
 import { afterAll, describe, it } from 'vitest';
 import { fromMysqlPool, fromPgPool, type SqlConnection } from '../src/index.js';
-import { killedAfterAcknowledge, noEventWithoutCommit, sharedDelivery } from '../test/outbox-scenarios.js';
+import { retentionAndBound } from '../../events/test/outbox-scenarios.js';
+import { eventStore, killedAfterAcknowledge, noEventWithoutCommit, sharedDelivery } from '../test/outbox-scenarios.js';
 import { mysqlConnections, postgresConnections, type ServerConnections } from './server-connections.js';
 
 /** A database of its own for the kill -9 writer, which connects by URL: created empty, dropped after. */
@@ -54,6 +55,10 @@ for (const [dialect, name, admin, open] of servers) {
 
     it('a refused write, a lost compare-and-swap, a uniqueness conflict and a rolled-back transaction write no event', async () => {
       await noEventWithoutCommit(await fresh());
+    });
+
+    it('prunes what every consumer passed after the retention, and drops the oldest past the bound', async () => {
+      await retentionAndBound(await eventStore(await fresh()));
     });
 
     it('an event acknowledged when the writing process is killed (-9) is delivered afterwards', async () => {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlStore, fromBetterSqlite3 } from '../src/index.js';
 import { ownTablesMapping } from './own-tables.js';
+import { retentionAndBound } from '../../events/test/outbox-scenarios.js';
 import { eventStore, killedAfterAcknowledge, noEventWithoutCommit, sharedDelivery } from './outbox-scenarios.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'scimkit-sql-outbox-'));
@@ -26,6 +27,10 @@ describe('the mapped SQL store keeps events in an outbox (SQLite)', () => {
 
   it('a refused write, a lost compare-and-swap, a uniqueness conflict and a rolled-back transaction write no event', async () => {
     await noEventWithoutCommit(fromBetterSqlite3(new Database(':memory:')));
+  });
+
+  it('prunes what every consumer passed after the retention, and drops the oldest past the bound', async () => {
+    await retentionAndBound(await eventStore(fromBetterSqlite3(new Database(':memory:'))));
   });
 
   it('an event acknowledged when the writing process is killed (-9) is delivered from the database file afterwards', async () => {
