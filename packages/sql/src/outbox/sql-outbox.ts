@@ -44,6 +44,9 @@ export function createSqlOutbox(db: Kysely<any>, options: { readonly dialect?: S
 
   /** Number the committed, unnumbered rows of `part`, in insertion order. */
   async function stamp(part: number): Promise<void> {
+    // Nothing to number (an idle poll): no write transaction.
+    const waiting = await sql`SELECT 1 AS one FROM ${t(T.events)} WHERE part = ${part} AND seq IS NULL LIMIT 1`.execute(db);
+    if (waiting.rows.length === 0) return;
     await ensureStamps();
     await transaction(async (trx) => {
       // The partition's turn: its stamps row locked (on SQLite, the database's write lock) until the commit.
