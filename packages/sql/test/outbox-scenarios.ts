@@ -5,7 +5,7 @@ import { createEventDispatcher } from '@scimkit/events';
 import { expect } from 'vitest';
 import { twoInstances } from '../../events/test/outbox-scenarios.js';
 import { createSqlStore, type SqlConnection } from '../src/index.js';
-import { ownTablesMapping } from './own-tables.js';
+import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 import { eventStore } from './outbox-store.js';
 
 export { eventStore };

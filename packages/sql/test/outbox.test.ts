@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlStore, fromBetterSqlite3 } from '../src/index.js';
-import { ownTablesMapping } from './own-tables.js';
+import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 import { retentionAndBound } from '../../events/test/outbox-scenarios.js';
 import { eventStore, killedAfterAcknowledge, noEventWithoutCommit, sharedDelivery } from './outbox-scenarios.js';
 
