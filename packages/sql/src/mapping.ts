@@ -77,8 +77,15 @@ export interface MembersMapping {
   readonly group: string;
   /** The column holding the member's id. */
   readonly member: string;
-  /** The resource type of every member (default `User`): nested groups are not kept. */
+  /** The resource type of every member (default `User`) when no `typeColumn` says it row by row. */
   readonly memberType?: string;
+  /**
+   * A column naming each row's member type, so that a group can hold users and groups (nested
+   * groups): its values are the resource type names (`User`, `Group`), or `values` maps them
+   * (`{ User: 'user', Group: 'team' }`; the keys are then the member types kept). Without it a member
+   * of another type than `memberType` is refused (400 invalidValue), and `/Schemas` says so.
+   */
+  readonly typeColumn?: { readonly column: string; readonly values?: Readonly<Record<string, string | number>> };
   /** Rows SCIM owns: PATCH and DELETE never remove a row with another value (a grant made by hand). */
   readonly source?: { readonly column: string; readonly value: string | number };
 }

@@ -18,6 +18,7 @@ import { compileMapping, type CompiledMapping } from './compile-mapping.js';
 import { detectDialect, dialectSql, type DialectSql, type SqlDialectName } from './dialect.js';
 import type { IgnoredAttribute, TableMapping, UnmappedPolicy } from './mapping.js';
 import { CREATED, ID, MODIFIED, resourceToRow, restPaths, rowToResource, VERSION, versionNumber, type MemberElement } from './row-codec.js';
+import { memberTypeOf, memberTypes, memberTypeValue } from './member-types.js';
 import { translateFilter } from './translate-filter.js';
 import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
@@ -133,24 +134,30 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const out = new Map<string, MemberElement[]>();
     const m = mapping.table.members;
     if (m === undefined || ids.length === 0) return out;
-    const memberType = m.memberType ?? 'User';
-    const target = mappings.get(memberType);
-    const display = target?.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'displayName' && a.read === undefined);
-    const join =
-      target !== undefined && display !== undefined
-        ? sql`LEFT JOIN ${sql.table(target.table.table)} AS ${sql.id('u')} ON ${sql.ref(`u.${target.table.id.column}`)} = ${sql.ref(`j.${m.member}`)}`
-        : sql``;
-    const displayColumn = target !== undefined && display !== undefined ? sql.ref(`u.${display.column}`) : sql`NULL`;
+    // Each member type's displayName column, joined on the member id (and the row's type, when a column says it).
+    const joins: RawBuilder<unknown>[] = [];
+    const displays: RawBuilder<unknown>[] = [];
+    for (const [index, type] of memberTypes(m).entries()) {
+      const target = mappings.get(type);
+      const display = target?.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'displayName' && a.read === undefined);
+      if (target === undefined || display === undefined) continue;
+      const alias = `u${index}`;
+      const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`j.${m.typeColumn.column}`)} = ${memberTypeValue(m, type)}`;
+      joins.push(sql`LEFT JOIN ${sql.table(target.table.table)} AS ${sql.id(alias)} ON ${sql.ref(`${alias}.${target.table.id.column}`)} = ${sql.ref(`j.${m.member}`)}${typed}`);
+      displays.push(sql.ref(`${alias}.${display.column}`));
+    }
+    const displayColumn = displays.length === 0 ? sql`NULL` : displays.length === 1 ? (displays[0] as RawBuilder<unknown>) : sql`COALESCE(${sql.join(displays)})`;
+    const typeColumn = m.typeColumn === undefined ? sql`NULL` : sql.ref(`j.${m.typeColumn.column}`);
     for (let i = 0; i < ids.length; i += 1000) {
       const chunk = ids.slice(i, i + 1000);
-      const result = await sql<{ g: unknown; v: unknown; d: unknown }>`SELECT ${sql.ref(`j.${m.group}`)} AS g, ${sql.ref(`j.${m.member}`)} AS v, ${displayColumn} AS d FROM ${sql.table(m.table)} AS ${sql.id('j')} ${join} WHERE ${sql.ref(`j.${m.group}`)} IN (${sql.join(chunk)}) ORDER BY ${sql.ref(`j.${m.member}`)}`.execute(q);
+      const result = await sql<{ g: unknown; v: unknown; d: unknown; k: unknown }>`SELECT ${sql.ref(`j.${m.group}`)} AS g, ${sql.ref(`j.${m.member}`)} AS v, ${displayColumn} AS d, ${typeColumn} AS k FROM ${sql.table(m.table)} AS ${sql.id('j')} ${sql.join(joins, sql` `)} WHERE ${sql.ref(`j.${m.group}`)} IN (${sql.join(chunk)}) ORDER BY ${sql.ref(`j.${m.member}`)}`.execute(q);
       for (const row of result.rows) {
         const key = String(row.g);
         let list = out.get(key);
         if (list === undefined) out.set(key, (list = []));
         const value = String(row.v);
         if (list.length > 0 && list[list.length - 1]?.value === value) continue;
-        list.push({ value, type: memberType, ...(row.d === null || row.d === undefined || row.d === '' ? {} : { display: String(row.d) }) });
+        list.push({ value, type: memberTypeOf(m, row.k), ...(row.d === null || row.d === undefined || row.d === '' ? {} : { display: String(row.d) }) });
       }
     }
     return out;
@@ -172,11 +179,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   /** The columns a resource writes, or the refusal of an attribute the mapping does not keep. */
   const rowOf = (mapping: CompiledMapping, resource: ScimResource, ctx: StoreContext): { ok: true; columns: Record<string, unknown> } | { ok: false; detail: string } => {
     const { columns, rest } = resourceToRow(mapping, resource, dialect);
-    const members = mapping.table.members === undefined ? [] : foreignMembers(mapping, resource);
     if (mapping.table.json !== undefined) {
       columns[mapping.table.json] = Object.keys(rest).length === 0 ? null : JSON.stringify(rest);
     } else {
-      const paths = [...restPaths(rest), ...members];
+      const paths = restPaths(rest);
       if (paths.length > 0) {
         if (policy === 'reject') {
           return { ok: false, detail: `This service does not keep ${paths.map((p) => `'${p}'`).join(', ')} of a ${mapping.resourceType} (no column is mapped to it); remove it from the request` };
@@ -196,22 +202,47 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     return { ok: true, columns };
   };
 
-  const foreignMembers = (mapping: CompiledMapping, resource: ScimResource): string[] => {
-    const type = (mapping.table.members?.memberType ?? 'User').toLowerCase();
-    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
-    return list.some((e) => typeof e['type'] === 'string' && e['type'].toLowerCase() !== type) ? ['members (nested groups)'] : [];
-  };
-
-  const memberValues = (resource: ScimResource): string[] => {
-    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
-    return [...new Set(list.map((e) => e['value']).filter((v): v is string => typeof v === 'string'))];
-  };
-
-  const insertMembers = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, values: readonly string[]) => {
+  /**
+   * The refusal of a member whose type the join table does not keep (a group, without a nested-group
+   * `typeColumn`): never ignored, whatever the unmapped policy, since the row would name another table.
+   */
+  const foreignMember = (mapping: CompiledMapping, resource: ScimResource): string | undefined => {
     const m = mapping.table.members;
-    if (m === undefined || values.length === 0) return;
-    for (let i = 0; i < values.length; i += 500) {
-      const rows = values.slice(i, i + 500).map((value) => ({ [m.group]: groupId, [m.member]: value, ...(m.source === undefined ? {} : { [m.source.column]: m.source.value }) }));
+    if (m === undefined) return undefined;
+    const kept = memberTypes(m);
+    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
+    const foreign = list.find((e) => typeof e['type'] === 'string' && !kept.some((type) => type.toLowerCase() === (e['type'] as string).toLowerCase()));
+    if (foreign === undefined) return undefined;
+    return `This service keeps ${kept.join(' and ')} members of a ${mapping.resourceType}, not ${String(foreign['type'])} members ('${String(foreign['value'])}'): it has no nested-group mapping`;
+  };
+
+  /** The members of a resource or a change, once each: their id and resource type. */
+  const memberRows = (mapping: CompiledMapping, elements: unknown): { value: string; type: string }[] => {
+    const m = mapping.table.members;
+    if (m === undefined || !Array.isArray(elements)) return [];
+    const fallback = memberTypes(m)[0] as string;
+    const seen = new Set<string>();
+    const out: { value: string; type: string }[] = [];
+    for (const e of elements as Record<string, unknown>[]) {
+      const value = e['value'];
+      if (typeof value !== 'string' || seen.has(value)) continue;
+      seen.add(value);
+      out.push({ value, type: typeof e['type'] === 'string' ? e['type'] : fallback });
+    }
+    return out;
+  };
+
+  const insertMembers = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, members: readonly { value: string; type: string }[]) => {
+    const m = mapping.table.members;
+    if (m === undefined || members.length === 0) return;
+    const types = memberTypes(m);
+    for (let i = 0; i < members.length; i += 500) {
+      const rows = members.slice(i, i + 500).map(({ value, type }) => ({
+        [m.group]: groupId,
+        [m.member]: value,
+        ...(m.typeColumn === undefined ? {} : { [m.typeColumn.column]: memberTypeValue(m, types.find((t) => t.toLowerCase() === type.toLowerCase()) ?? type) }),
+        ...(m.source === undefined ? {} : { [m.source.column]: m.source.value }),
+      }));
       await trx.insertInto(m.table).values(rows).execute();
     }
   };
@@ -231,20 +262,19 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       if (removed.length > 0) {
         await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${sql.ref(m.member)} IN (${sql.join(removed)}) AND ${ownedMembers(mapping)}`.execute(trx);
       }
-      const added = change.added.map((e) => e['value']).filter((v): v is string => typeof v === 'string');
-      await insertMissing(trx, mapping, groupId, added);
+      await insertMissing(trx, mapping, groupId, memberRows(mapping, change.added));
       return;
     }
     await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${ownedMembers(mapping)}`.execute(trx);
-    await insertMissing(trx, mapping, groupId, memberValues(resource));
+    await insertMissing(trx, mapping, groupId, memberRows(mapping, resource['members']));
   };
 
-  const insertMissing = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, values: readonly string[]) => {
+  const insertMissing = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, members: readonly { value: string; type: string }[]) => {
     const m = mapping.table.members;
-    if (m === undefined || values.length === 0) return;
-    const present = await sql<{ v: unknown }>`SELECT ${sql.ref(m.member)} AS v FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${sql.ref(m.member)} IN (${sql.join(values)})`.execute(trx);
+    if (m === undefined || members.length === 0) return;
+    const present = await sql<{ v: unknown }>`SELECT ${sql.ref(m.member)} AS v FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${sql.ref(m.member)} IN (${sql.join(members.map((e) => e.value))})`.execute(trx);
     const have = new Set(present.rows.map((r) => String(r.v)));
-    await insertMembers(trx, mapping, groupId, values.filter((v) => !have.has(v)));
+    await insertMembers(trx, mapping, groupId, members.filter((e) => !have.has(e.value)));
   };
 
   /** A clash on a unique attribute the database's index might not catch (caseExact false), before writing. */
@@ -322,7 +352,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     tenantOf(mapping, ctx);
     const row = rowOf(mapping, resource, ctx);
     if (!row.ok) return { ok: false, reason: 'invalidValue', detail: row.detail };
-    if (foreignMembers(mapping, resource).length > 0 && policy === 'reject') return { ok: false, reason: 'invalidValue', detail: 'This service keeps users as group members, not nested groups' };
+    const foreign = foreignMember(mapping, resource);
+    if (foreign !== undefined) return { ok: false, reason: 'invalidValue', detail: foreign };
     try {
       return await db.transaction().execute(async (trx) => {
         const clash = await uniqueClash(trx, mapping, resource, ctx);
@@ -358,7 +389,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         } else {
           await trx.insertInto(mapping.table.table).values(columns).execute();
         }
-        await insertMembers(trx, mapping, id, memberValues(resource));
+        await insertMembers(trx, mapping, id, memberRows(mapping, resource['members']));
         const created = await readOne(trx, mapping, id, ctx);
         if (created === undefined) throw new Error('@scimkit/sql: the created row could not be read back');
         return { ok: true, resource: created };
@@ -376,7 +407,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const scope = tenantOf(mapping, ctx);
     const row = rowOf(mapping, resource, ctx);
     if (!row.ok) return { ok: false, reason: 'invalidValue', detail: row.detail };
-    if (foreignMembers(mapping, resource).length > 0 && policy === 'reject') return { ok: false, reason: 'invalidValue', detail: 'This service keeps users as group members, not nested groups' };
+    const foreign = foreignMember(mapping, resource);
+    if (foreign !== undefined) return { ok: false, reason: 'invalidValue', detail: foreign };
     const expected = versionNumber(expectedVersion);
     try {
       return await db.transaction().execute(async (trx) => {
@@ -424,8 +456,9 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       // Groups holding the deleted resource as a member change: their version moves, their rows go.
       for (const group of mappings.values()) {
         const m = group.table.members;
-        if (m === undefined || (m.memberType ?? 'User') !== mapping.resourceType) continue;
-        const holders = sql`SELECT ${sql.ref(m.group)} FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}`;
+        if (m === undefined || !memberTypes(m).includes(mapping.resourceType)) continue;
+        const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(m.typeColumn.column)} = ${memberTypeValue(m, mapping.resourceType)}`;
+        const holders = sql`SELECT ${sql.ref(m.group)} FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}${typed}`;
         const columns: Record<string, unknown> = {};
         if (group.table.version.kind === 'timestamp') columns[group.table.version.column] = dialect.timestamp(Date.now());
         else columns[group.table.version.column] = sql`${sql.ref(group.table.version.column)} + 1`;
@@ -437,7 +470,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         } else {
           await trx.updateTable(group.table.table).set(columns).where(sql<boolean>`${sql.ref(group.table.id.column)} IN (${holders})`).execute();
         }
-        await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}`.execute(trx);
+        await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}${typed}`.execute(trx);
       }
       const m = mapping.table.members;
       if (m !== undefined) await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id}`.execute(trx);
@@ -555,14 +588,26 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const mapping = mappingOf(lookup.resourceType);
     const m = mapping?.table.members;
     if (mapping === undefined || m === undefined || lookup.attribute.toLowerCase() !== 'members' || resources.length === 0) return [];
-    const target = mappings.get(m.memberType ?? 'User');
-    const ids = [...new Set(resources.map((r) => r.id))].filter((id) => (target === undefined ? true : acceptsId(target, id)));
-    if (ids.length === 0) return [];
+    // The ids by member type (a type column tells a user's rows from a group's); one statement per type present.
+    const byType = new Map<string, Set<string>>();
+    const types = memberTypes(m);
+    for (const resource of resources) {
+      const type = m.typeColumn === undefined ? types[0] : types.find((t) => t === resource.meta?.resourceType);
+      const target = type === undefined ? undefined : mappings.get(type);
+      if (type === undefined || (target !== undefined && !acceptsId(target, resource.id))) continue;
+      let ids = byType.get(type);
+      if (ids === undefined) byType.set(type, (ids = new Set()));
+      ids.add(resource.id);
+    }
     const out: { id: string; referrer: ScimResource }[] = [];
-    for (let i = 0; i < ids.length; i += 1000) {
-      const chunk = ids.slice(i, i + 1000);
-      const rows = await sql<Record<string, unknown>>`SELECT ${sql.ref(`j.${m.member}`)} AS ${sql.id('__scim_member')}, ${selectList(mapping)} FROM ${sql.table(m.table)} AS ${sql.id('j')} JOIN ${from(mapping)} ON ${idRef(mapping)} = ${sql.ref(`j.${m.group}`)} WHERE ${sql.ref(`j.${m.member}`)} IN (${sql.join(chunk)}) AND ${tenantOf(mapping, ctx)} ORDER BY ${idRef(mapping)}`.execute(db);
-      for (const row of rows.rows) out.push({ id: String(row['__scim_member']), referrer: rowToResource(mapping, row) });
+    for (const [type, set] of byType) {
+      const ids = [...set];
+      const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`j.${m.typeColumn.column}`)} = ${memberTypeValue(m, type)}`;
+      for (let i = 0; i < ids.length; i += 1000) {
+        const chunk = ids.slice(i, i + 1000);
+        const rows = await sql<Record<string, unknown>>`SELECT ${sql.ref(`j.${m.member}`)} AS ${sql.id('__scim_member')}, ${selectList(mapping)} FROM ${sql.table(m.table)} AS ${sql.id('j')} JOIN ${from(mapping)} ON ${idRef(mapping)} = ${sql.ref(`j.${m.group}`)} WHERE ${sql.ref(`j.${m.member}`)} IN (${sql.join(chunk)})${typed} AND ${tenantOf(mapping, ctx)} ORDER BY ${idRef(mapping)}`.execute(db);
+        for (const row of rows.rows) out.push({ id: String(row['__scim_member']), referrer: rowToResource(mapping, row) });
+      }
     }
     return out;
   };
