@@ -537,9 +537,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       }
       const countAll = async () => Number((await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db)).rows[0]?.n ?? 0);
       if (q.count === 0) return { totalResults: await countAll(), resources: [] };
-      // One statement: the page and the count of every match (a window over the filtered rows).
+      // One statement: the page and the count of every match (an uncorrelated subquery, counted once;
+      // a window `count(*) OVER ()` would build every matching row before the LIMIT).
       const offset = Math.max(0, (q.startIndex ?? 1) - 1);
-      const rows = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)}, count(*) OVER () AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
+      const rows = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
       // A page past the last match has no row to carry the count.
       const total = rows.length > 0 ? Number(rows[0]?.[TOTAL]) : offset === 0 ? 0 : await countAll();
       return { totalResults: total, resources: await toResources(db, mapping, rows) };
