@@ -68,6 +68,14 @@ export interface ColumnMapping {
   readonly read?: (value: unknown) => unknown;
   /** The attribute value written when a resource has none, for a `NOT NULL` column (`active: { column: 'is_active', default: true }`). */
   readonly default?: unknown;
+  /**
+   * A column the store fills with the value's comparison key (NFC, lower-cased, as the in-memory
+   * evaluator compares `caseExact: false` text), for MySQL/MariaDB, which has no NFC in SQL:
+   * `eq`, `co`, `sw`, `ew`, `gt`… and the uniqueness check then compare it exactly
+   * (`userName: { column: 'email', key: 'email_key' }`; give it the unique index). The
+   * application's own writes must fill it too (docs/stores/own-tables.md).
+   */
+  readonly key?: string;
 }
 
 /** Membership rows: one row per (group, member). */

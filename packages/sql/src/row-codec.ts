@@ -1,4 +1,4 @@
-import type { ScimResource } from '@scimkit/core';
+import { comparisonKey, type ScimResource } from '@scimkit/core';
 import type { CompiledMapping, MappedAttribute } from './compile-mapping.js';
 import type { DialectSql } from './dialect.js';
 
@@ -198,6 +198,7 @@ export function resourceToRow(mapping: CompiledMapping, resource: ScimResource, 
     }
     written.set(attribute.column, value);
     columns[attribute.column] = value ?? null;
+    if (attribute.key !== undefined) columns[attribute.key] = typeof taken === 'string' ? comparisonKey(taken, false) : null;
   }
   prune(rest);
   return { columns, rest };

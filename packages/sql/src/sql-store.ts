@@ -313,7 +313,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       const value = resource[unique.path];
       if (attribute === undefined || typeof value !== 'string') continue;
       const column = sql.ref(`t.${attribute.column}`);
-      const folded = unique.caseExact ? undefined : dialect.foldKey(column);
+      const folded = unique.caseExact ? undefined : attribute.key !== undefined ? sql.ref(`t.${attribute.key}`) : dialect.foldKey(column);
       const lower = unique.caseExact ? undefined : dialect.lower(column);
       const test = unique.caseExact
         ? sql`${column} = ${value}`
