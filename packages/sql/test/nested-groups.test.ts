@@ -41,6 +41,13 @@ function serve(connection: SqlConnection, mapping: Record<string, TableMapping>,
   };
 }
 
+/** `/Schemas`' `members.$ref` referenceTypes: the member types the server accepts. */
+async function memberReferenceTypes(call: ReturnType<typeof serve>): Promise<unknown> {
+  const schema = await call('GET', `/Schemas/${URN.group}`);
+  const members = schema.body.attributes.find((a: { name: string }) => a.name === 'members');
+  return members.subAttributes.find((s: { name: string }) => s.name === '$ref').referenceTypes;
+}
+
 let pglite: PGlite | undefined;
 let schemaCount = 0;
 const databases: [string, () => Promise<SqlConnection>][] = [
@@ -57,13 +64,14 @@ const databases: [string, () => Promise<SqlConnection>][] = [
 ];
 
 describe.each(databases)('nested groups on %s', (_name, open) => {
-  it('with a member-type column, a team holds users and teams: rows, reads, User.groups, filters and deletes', async () => {
+  const served = async (mapping: Record<string, TableMapping>) => {
     const connection = await open();
     await tables(connection.db);
-    const call = serve(connection, nested);
-    const schema = await call('GET', `/Schemas/${URN.group}`);
-    const members = schema.body.attributes.find((a: { name: string }) => a.name === 'members');
-    expect(members.subAttributes.find((s: { name: string }) => s.name === '$ref').referenceTypes).toEqual(['User', 'Group']);
+    return { connection, call: serve(connection, mapping) };
+  };
+  it('with a member-type column, a team holds users and teams: rows, reads, User.groups, filters and deletes', async () => {
+    const { connection, call } = await served(nested);
+    expect(await memberReferenceTypes(call)).toEqual(['User', 'Group']);
     const ann = (await call('POST', '/Users', { schemas: [URN.user], userName: 'ann@example.com', displayName: 'Ann' })).body;
     const inner = await call('POST', '/Groups', { schemas: [URN.group], displayName: 'Inner', members: [{ value: ann.id }] });
     expect(inner.status).toBe(201);
@@ -90,12 +98,8 @@ describe.each(databases)('nested groups on %s', (_name, open) => {
   });
 
   it('without one, a Group member is a clear 400 and nothing is written: from the served schema, and from the store itself', async () => {
-    const connection = await open();
-    await tables(connection.db);
-    const call = serve(connection, flat);
-    const schema = await call('GET', `/Schemas/${URN.group}`);
-    const members = schema.body.attributes.find((a: { name: string }) => a.name === 'members');
-    expect(members.subAttributes.find((s: { name: string }) => s.name === '$ref').referenceTypes).toEqual(['User']);
+    const { connection, call } = await served(flat);
+    expect(await memberReferenceTypes(call)).toEqual(['User']);
     const team = (await call('POST', '/Groups', { schemas: [URN.group], displayName: 'Team' })).body;
     for (const element of [{ value: team.id, type: 'Group' }, { value: team.id }]) {
       const refused = await call('POST', '/Groups', { schemas: [URN.group], displayName: 'Outer', members: [element] });
