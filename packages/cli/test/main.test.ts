@@ -107,4 +107,18 @@ describe('scimkit check (the command)', () => {
     expect(out).toMatch(/All \d+ applicable checks passed/);
     expect(code).toBe(0);
   }, 60_000);
+
+  it('a reader that stops early (| head) ends no run half-way: no EPIPE crash, the clean-up still deletes', async () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/cli.ts', 'check', server.url, '--token', FAULTY_TOKEN, '--tag', 'users'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // The first line read, the reader goes away, as `head -1` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const left = await fetch(`${server.url}/Users?filter=${encodeURIComponent('userName sw "scimkit-check-"')}`, { headers: { authorization: `Bearer ${FAULTY_TOKEN}` } });
+    expect(((await left.json()) as { totalResults: number }).totalResults).toBe(0);
+  }, 60_000);
 });
