@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventOutbox } from '@scimkit/core';
-import { readRequestBody } from '@scimkit/core';
+import { readRequestBody } from '@scimkit/core/adapter';
 import { createSetIssuer, createSetPollEndpoint, type SetIssuer, type SetPollEndpoint } from '@scimkit/events';
 
 /** Where the feed answers: RFC 8936 polls, and the key SETs are signed with. */
