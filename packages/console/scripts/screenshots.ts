@@ -55,21 +55,27 @@ const receiver = createServer((req, res) => {
   });
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const secret = `whsec_${Buffer.from('the screenshots secret, 32 bytes').toString('base64')}`;
 const deliveries = createDeliveryLog();
 const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/scim`;
 const dispatcher = createEventDispatcher({
   outbox: scimStore.outbox!,
   consumer: 'webhook',
-  deliver: deliveries.track(webhookDelivery({ endpoint: { url: hookUrl, secret: `whsec_${Buffer.from('the screenshots secret, 32 bytes').toString('base64')}` }, fetch: deliveries.fetch() })),
+  // track: each call is an attempt; fetch: the receiver's status code of each
+  deliver: deliveries.track(webhookDelivery({ endpoint: { url: hookUrl, secret }, fetch: deliveries.fetch() })),
   backoff: { baseMs: 5, maxMs: 20 },
   logger: { log: () => undefined },
 });
-
+const scimConsole = createConsole({
+  log,
+  scim,
+  login: passwordLogin(PASSWORD),
+  basePath: '/console',
+  actions: true, // the Redeliver button; without it the page is read-only
+  deliveries: deliveries.view({ outbox: scimStore.outbox!, consumer: 'webhook', dispatcher }),
+});
 const scimHandler = createNodeHandler(scim, { basePath: '/scim/v2' });
-const consoleHandler = createNodeHandler(
-  createConsole({ log, scim, login: passwordLogin(PASSWORD), basePath: '/console', actions: true, deliveries: deliveries.view({ outbox: scimStore.outbox!, consumer: 'webhook', dispatcher }) }),
-  { basePath: '/console' },
-);
+const consoleHandler = createNodeHandler(scimConsole, { basePath: '/console' });
 const server = createServer((req, res) => scimHandler(req, res, () => consoleHandler(req, res)));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
