@@ -139,7 +139,7 @@ export function createConsole(options: ConsoleOptions): ScimConsole {
     }
     if (method !== 'GET' && method !== 'HEAD') return answer(405, HTML, refusedPage(title, 405, 'Method not allowed'), newCookie, { Allow: 'GET, HEAD' });
 
-    const filters: RequestFilters = pick(query, ['status', 'userName', 'client', 'resourceId', 'after']);
+    const filters: RequestFilters = pick(query, ['status', 'userName', 'client', 'resourceId', 'since', 'after']);
     const redactor = new Redactor(redaction);
     if (path === '/') return answer(200, HTML, await overviewPage(ctx, log, query['window'] ?? '1h'), newCookie);
     if (path === '/requests') return answer(200, HTML, await requestsPage(ctx, log, filters), newCookie);
