@@ -102,4 +102,45 @@ describe('what the console promises (docs/concepts/console.md)', () => {
     expect(page.body).toContain('<option value="1h" selected>last hour</option>');
     expect(page.body).not.toContain('two-hours-ago');
   });
+
+  it('shows per tenant the clients seen with their last call, and the request and error rates as a chart', async () => {
+    const log = createRequestLog();
+    const tokens = [
+      { token: 'acme-entra-0123456789', principal: 'entra-app', tenant: 'acme' },
+      { token: 'globex-okta-0123456789', principal: 'okta-app', tenant: 'globex' },
+    ];
+    const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), ...bearerToken({ tokens }), requestLog: log });
+    await provisionAsEntra(scim, 'acme-entra-0123456789', 'one@acme.example');
+    const before = Date.now();
+    await scim.handle({ ...entraRequest('GET', '/Users', 'globex-okta-0123456789'), headers: { authorization: 'Bearer globex-okta-0123456789', 'user-agent': 'Okta SCIM Client 1.0.0' } });
+    await log.flush();
+    const scimConsole = createConsole({ log, authorize: () => true });
+    const acme = (await scimConsole.handle({ method: 'GET', path: '/', query: { tenant: 'acme' } })).body ?? '';
+    const clients = /<table[^>]*>[\s\S]*?identity provider[\s\S]*?<\/table>/.exec(acme)?.[0] ?? '';
+    expect(clients).toContain('entra-app');
+    expect(clients).toContain('Microsoft Entra ID');
+    expect(clients).not.toContain('okta-app'); // another tenant's client
+    expect(clients).toMatch(/<time datetime="[^"]+">/);
+    expect(acme).toContain('3 requests, 1 of them errors');
+    const globex = (await scimConsole.handle({ method: 'GET', path: '/', query: { tenant: 'globex' } })).body ?? '';
+    expect(globex).toContain('okta-app');
+    expect(globex).not.toContain('entra-app');
+    const [okta] = JSON.parse((await scimConsole.handle({ method: 'GET', path: '/api/clients', query: { tenant: 'globex' } })).body ?? '[]') as { client: string; lastCall: number; idp: string }[];
+    expect(okta).toMatchObject({ client: 'okta-app', idp: 'Okta' });
+    expect(okta?.lastCall).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('keeps in memory only what retention allows: by count, and by age', async () => {
+    const memory = createMemoryLogStore({ maxRecords: 3, maxAgeMs: 60_000 });
+    const at = (id: string, ago: number): RequestLogRecord => ({ id, tenant: '', requestId: id, time: Date.now() - ago, durationMs: 1, method: 'GET', path: '/Users', query: {}, status: 200, client: 'c', changes: [], requestHeaders: {} });
+    await memory.append([at('old', 120_000), at('a', 3000), at('b', 2000), at('c', 1000)]);
+    expect((await memory.query({ tenant: '' })).records.map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    await memory.append([at('d', 0)]);
+    expect((await memory.query({ tenant: '' })).records.map((r) => r.id)).toEqual(['d', 'c', 'b']);
+    const aging = createMemoryLogStore({ maxAgeMs: 60_000 });
+    await aging.append([at('old', 120_000), at('new', 0)]);
+    expect((await aging.query({ tenant: '' })).records.map((r) => r.id)).toEqual(['new']);
+    await aging.prune();
+    expect(await aging.get('', 'old')).toBeUndefined();
+  });
 });
