@@ -12,6 +12,8 @@ export interface Fault {
   /** Every one of these checks must fail against the faulty server. */
   readonly targets: readonly string[];
   readonly config?: Partial<FullServerOptions>;
+  /** For a fault that is a scimkit option turned off: the option each failure must name. */
+  readonly option?: string;
   readonly wrap?: (inner: Handle) => Handle;
 }
 
@@ -232,7 +234,7 @@ export const FAULTS: readonly Fault[] = [
     targets: ['groups.entra-add-member', 'groups.entra-remove-value-array', 'patch.entra-capitalised-ops', 'patch.entra-manager-string'],
     wrap: patchOperations((ops) => (ops.some((op) => !['add', 'remove', 'replace'].includes(String(op['op']))) ? error(400, 'invalidValue') : ops)),
   },
-  { name: 'remove with a value array refused', targets: ['groups.entra-remove-value-array', 'groups.onelogin-members'], config: { compatibility: { profile: 'entra', removeValueArray: false } } },
+  { name: 'remove with a value array refused', targets: ['groups.entra-remove-value-array', 'groups.onelogin-members'], config: { compatibility: { profile: 'entra', removeValueArray: false } }, option: 'compatibility.removeValueArray' },
   { name: 'excludedAttributes ignored', targets: ['groups.entra-lookup-excluding-members', 'attributes.excluded'], wrap: dropQuery('excludedAttributes') },
 
   // PATCH.
@@ -258,9 +260,10 @@ export const FAULTS: readonly Fault[] = [
     },
   },
   { name: 'only the first operation applied', targets: ['patch.google-replace-paths'], wrap: patchOperations((ops) => ops.slice(0, 1)) },
-  { name: 'manager as a string refused', targets: ['patch.entra-manager-string'], config: { compatibility: { profile: 'entra', managerAsString: false } } },
-  { name: 'paths as value keys refused', targets: ['patch.entra-path-keys-in-value'], config: { compatibility: { profile: 'entra', pathKeysInValue: false } } },
-  { name: 'RFC noTarget for a missing value path', targets: ['patch.entra-create-missing-value-path'], config: { compatibility: 'okta' } },
+  { name: 'string booleans refused', targets: ['patch.entra-capitalised-ops'], config: { compatibility: { profile: 'entra', stringBooleans: false } }, option: 'compatibility.stringBooleans' },
+  { name: 'manager as a string refused', targets: ['patch.entra-manager-string'], config: { compatibility: { profile: 'entra', managerAsString: false } }, option: 'compatibility.managerAsString' },
+  { name: 'paths as value keys refused', targets: ['patch.entra-path-keys-in-value'], config: { compatibility: { profile: 'entra', pathKeysInValue: false } }, option: 'compatibility.pathKeysInValue' },
+  { name: 'RFC noTarget for a missing value path', targets: ['patch.entra-create-missing-value-path'], config: { compatibility: 'okta' }, option: 'compatibility.createMissingValuePath' },
 
   // ETags.
   {
