@@ -20,11 +20,13 @@ export function webhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSe
  * retries; the consumer's position is kept in the store, so with PGlite or PostgreSQL an event
  * committed before a crash is delivered after the restart (docs/concepts/events.md).
  */
-export function startWebhooks(store: ScimStore, settings: { url: string; secret: string }): EventDispatcher {
+export function startWebhooks(store: ScimStore, settings: { url: string; secret: string }, owner?: string): EventDispatcher {
   if (store.outbox === undefined) throw new TypeError('the store keeps no events outbox');
   const dispatcher = createEventDispatcher({
     outbox: store.outbox,
     consumer: 'webhook',
+    // The same owner as before a restart takes its partitions back at once (instanceOwner).
+    ...(owner === undefined ? {} : { owner }),
     deliver: webhookDelivery({ endpoint: { url: settings.url, secret: settings.secret } }),
     pollIntervalMs: 100,
     // An instance that dies leaves its partitions to the others (or to its restart) after this long.
@@ -33,4 +35,16 @@ export function startWebhooks(store: ScimStore, settings: { url: string; secret:
   });
   dispatcher.start();
   return dispatcher;
+}
+
+/**
+ * The name this instance holds outbox partitions under: `SCIM_INSTANCE_ID` when set (an instance
+ * restarted under the same name takes its partitions back without waiting for their leases to
+ * expire: give each instance its own), `exclusive-store` on an exclusive store (only one process can open a
+ * PGlite directory, so whatever an earlier run left leased is this process's), else a random name.
+ */
+export function instanceOwner(exclusive: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const named = env['SCIM_INSTANCE_ID'];
+  if (named !== undefined && named !== '') return named;
+  return exclusive ? 'exclusive-store' : undefined;
 }
