@@ -21,13 +21,15 @@ export function webhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSe
  * committed before a crash is delivered after the restart (docs/concepts/events.md). Every attempt
  * is recorded (in memory, bounded) for the console's Webhooks page: `deliveries`.
  */
-export function startWebhooks(store: ScimStore, settings: { url: string; secret: string }): { dispatcher: EventDispatcher; deliveries: DeliveryView } {
+export function startWebhooks(store: ScimStore, settings: { url: string; secret: string }, owner?: string): { dispatcher: EventDispatcher; deliveries: DeliveryView } {
   if (store.outbox === undefined) throw new TypeError('the store keeps no events outbox');
   const log = createDeliveryLog();
   const consumer = 'webhook';
   const dispatcher = createEventDispatcher({
     outbox: store.outbox,
     consumer,
+    // The same owner as before a restart takes its partitions back at once (instanceOwner).
+    ...(owner === undefined ? {} : { owner }),
     deliver: log.track(webhookDelivery({ endpoint: { url: settings.url, secret: settings.secret }, fetch: log.fetch() })),
     pollIntervalMs: 100,
     // An instance that dies leaves its partitions to the others (or to its restart) after this long.
@@ -36,4 +38,16 @@ export function startWebhooks(store: ScimStore, settings: { url: string; secret:
   });
   dispatcher.start();
   return { dispatcher, deliveries: log.view({ outbox: store.outbox, consumer, dispatcher }) };
+}
+
+/**
+ * The name this instance holds outbox partitions under: `SCIM_INSTANCE_ID` when set (an instance
+ * restarted under the same name takes its partitions back without waiting for their leases to
+ * expire: give each instance its own), `exclusive-store` on an exclusive store (only one process can open a
+ * PGlite directory, so whatever an earlier run left leased is this process's), else a random name.
+ */
+export function instanceOwner(exclusive: boolean, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const named = env['SCIM_INSTANCE_ID'];
+  if (named !== undefined && named !== '') return named;
+  return exclusive ? 'exclusive-store' : undefined;
 }

@@ -22,3 +22,5 @@ export { fromBetterSqlite3, fromPgPool, fromMysqlPool, fromPGlite } from './conn
 export type { SqlConnection, PGliteLike } from './connect.js';
 export { registerSqliteFunctions } from './sqlite-functions.js';
 export type { SqliteFunctionHost } from './sqlite-functions.js';
+export { createSqlOutboxTables, SQL_OUTBOX_TABLES } from './outbox/sql-outbox-tables.js';
+export { createSqlOutbox } from './outbox/sql-outbox.js';

@@ -23,6 +23,8 @@ import { translateFilter } from './translate-filter.js';
 import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
+import { createSqlOutbox } from './outbox/sql-outbox.js';
+import { writeSqlEvents } from './outbox/write-sql-events.js';
 
 export interface SqlStoreOptions {
   /** The application's Kysely instance (or one `fromBetterSqlite3`, `fromPgPool`, `fromMysqlPool`, `fromPGlite` made). */
@@ -56,6 +58,12 @@ export interface SqlStoreOptions {
   readonly existingRows?: 'adopt' | 'reject';
   /** SQLite only: the database has `registerSqliteFunctions` (the `from…` helpers set this). */
   readonly sqliteFunctions?: boolean;
+  /**
+   * Keep each write's events in outbox tables of the database, in the write's transaction
+   * (`capabilities.events`, `store.outbox`; docs/stores/own-tables.md#events). Create the tables
+   * first with `createSqlOutboxTables`. `partitions` (default 16): keep it fixed for a database.
+   */
+  readonly events?: boolean | { readonly partitions?: number };
 }
 
 const MEMBER_ALIAS = 'scim_m';
@@ -104,7 +112,9 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     versions: 'store',
     ids: storeIds ? 'store' : 'core',
     tenancy: multiTenant ? 'multi' : 'single',
+    ...(options.events ? { events: true } : {}),
   };
+  const partitions = typeof options.events === 'object' ? (options.events.partitions ?? 16) : 16;
 
   const mappingOf = (type: string): CompiledMapping | undefined => mappings.get(type);
   const tenantOf = (mapping: CompiledMapping, ctx: StoreContext | undefined, alias = 't.'): RawBuilder<boolean> => {
@@ -396,6 +406,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
             log('info', `@scimkit/sql: adopted an existing ${resourceType} row by ${clash.attribute}`, { id: clash.id, attribute: clash.attribute, ...(ctx.tenant === undefined ? {} : { tenant: ctx.tenant }) });
             const adopted = await readOne(trx, mapping, clash.id, ctx);
             if (adopted === undefined) throw new Error('@scimkit/sql: the adopted row vanished');
+            await writeSqlEvents(trx, ctx.events?.(adopted), partitions);
             return { ok: true, resource: adopted };
           }
           log('info', `@scimkit/sql: ${resourceType} create refused: ${clash.attribute} is taken by an existing row`, { id: clash.id, policy: options.existingRows ?? 'reject' });
@@ -421,6 +432,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         await insertMembers(trx, mapping, id, memberRows(mapping, resource['members']));
         const created = await readOne(trx, mapping, id, ctx);
         if (created === undefined) throw new Error('@scimkit/sql: the created row could not be read back');
+        await writeSqlEvents(trx, ctx.events?.(created), partitions);
         return { ok: true, resource: created };
       });
     } catch (error) {
@@ -462,7 +474,9 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         }
         // Not swapped: the member rows written above are rolled back.
         if (written === undefined) throw NOT_SWAPPED;
-        return { ok: true, resource: (await toResources(trx, mapping, [written]))[0] as ScimResource };
+        const replaced = (await toResources(trx, mapping, [written]))[0] as ScimResource;
+        await writeSqlEvents(trx, ctx.events?.(replaced), partitions);
+        return { ok: true, resource: replaced };
       });
     } catch (error) {
       // Not swapped, or a member row refused because the row is gone (its foreign key): which one, seen after the rollback.
@@ -514,6 +528,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       if (m !== undefined) await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id}`.execute(trx);
       // No table alias: MariaDB refuses one in a single-table DELETE.
       await sql`DELETE FROM ${sql.table(mapping.table.table)} WHERE ${sql.ref(mapping.table.id.column)} = ${id} AND ${tenantOf(mapping, ctx, '')}`.execute(trx);
+      await writeSqlEvents(trx, ctx?.events?.([]), partitions);
       return { ok: true } as const;
     });
   };
@@ -656,6 +671,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
 
   const store: ScimStore & { referrers: typeof referrers } = {
     capabilities,
+    ...(options.events ? { outbox: createSqlOutbox(db, { dialect: name, partitions }) } : {}),
     referrers,
     create,
     get: async (resourceType, id, ctx) => {
