@@ -22,6 +22,7 @@ import { translateFilter } from './translate-filter.js';
 import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
+import { withUnavailable } from './unavailable-store.js';
 
 export interface SqlStoreOptions {
   /** The application's Kysely instance (or one `fromBetterSqlite3`, `fromPgPool`, `fromMysqlPool`, `fromPGlite` made). */
@@ -55,6 +56,14 @@ export interface SqlStoreOptions {
   readonly existingRows?: 'adopt' | 'reject';
   /** SQLite only: the database has `registerSqliteFunctions` (the `from…` helpers set this). */
   readonly sqliteFunctions?: boolean;
+  /**
+   * The longest one store call waits before failing as unavailable (acquire plus statement timeout;
+   * the `from…` helpers set it), declared as `capabilities.callTimeoutMs`: the server then bounds
+   * each request's store calls together by it (docs/stores/own-tables.md, "Timeouts and failures").
+   */
+  readonly callTimeoutMs?: number;
+  /** Runs of a store call that meets a serialization failure or deadlock before it is answered 503. Default 3. */
+  readonly transactionAttempts?: number;
 }
 
 const MEMBER_ALIAS = 'scim_m';
@@ -99,6 +108,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     versions: 'store',
     ids: storeIds ? 'store' : 'core',
     tenancy: multiTenant ? 'multi' : 'single',
+    ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
   };
 
   const mappingOf = (type: string): CompiledMapping | undefined => mappings.get(type);
@@ -579,7 +589,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     delete: remove,
     query,
   };
-  return store;
+  // Driver failures sorted out: transient ones 503 (StoreUnavailableError), conflicts run again, bugs 500.
+  return withUnavailable(store, options.transactionAttempts === undefined ? {} : { attempts: options.transactionAttempts });
 }
 
 function stableSort(resources: readonly ScimResource[], compare: (a: ScimResource, b: ScimResource) => number): ScimResource[] {

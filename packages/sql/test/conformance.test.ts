@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
 import { describeStoreConformance } from '@scimkit/core/testing';
 import { createSqlStore, fromBetterSqlite3, fromPGlite } from '../src/index.js';
+import { faultyPGlite, faultySqlite, StepFaults } from './faulty-backend.js';
 import { createOwnTables, ownTablesMapping } from './own-tables.js';
 import { ownTablesProfile } from './profile.js';
 
@@ -12,7 +13,16 @@ describeStoreConformance(
     await createOwnTables(connection.db, 'sqlite');
     return createSqlStore({ ...connection, mapping: ownTablesMapping });
   },
-  { profile: ownTablesProfile },
+  {
+    profile: ownTablesProfile,
+    // Each statement of a write failing in turn, as a lost connection: 503, nothing half-written.
+    faults: async () => {
+      const faults = new StepFaults();
+      const connection = fromBetterSqlite3(faultySqlite(new Database(':memory:'), faults));
+      await createOwnTables(connection.db, 'sqlite');
+      return { store: createSqlStore({ ...connection, mapping: ownTablesMapping }), failAt: (step) => faults.failAt(step), heal: () => faults.heal() };
+    },
+  },
 );
 
 // One PGlite for the file (it takes seconds to start), a fresh schema per test.
@@ -29,5 +39,17 @@ describeStoreConformance(
     await createOwnTables(connection.db, 'postgres');
     return createSqlStore({ ...connection, mapping: ownTablesMapping });
   },
-  { profile: ownTablesProfile, timeout: 60_000 },
+  {
+    profile: ownTablesProfile,
+    timeout: 60_000,
+    faults: async () => {
+      pglite ??= new PGlite();
+      const schema = `kit_${++schemas}`;
+      await pglite.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+      const faults = new StepFaults();
+      const connection = fromPGlite(faultyPGlite(pglite, faults));
+      await createOwnTables(connection.db, 'postgres');
+      return { store: createSqlStore({ ...connection, mapping: ownTablesMapping }), failAt: (step) => faults.failAt(step), heal: () => faults.heal() };
+    },
+  },
 );
