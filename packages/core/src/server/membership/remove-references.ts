@@ -2,7 +2,7 @@ import { updatedEvents } from '../../events/derive-events.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { CascadedChange } from '../../store/scim-store.js';
 import { backoff, MAX_WRITE_ATTEMPTS } from '../write/update-resource.js';
-import { actorOf, type Exchange } from '../request/exchange.js';
+import { actorOf, writeKey, type Exchange } from '../request/exchange.js';
 import { changedMeta } from '../write/resource-meta.js';
 import { groupsReferencing } from './groups-referencing.js';
 import type { Membership } from './membership.js';
@@ -13,19 +13,24 @@ import { memberKeyOf } from './member-key.js';
  * `members` of every group that holds it (found by `members.value eq`), one compare-and-swap per
  * group, re-read and retried when another write won. Each group changed gets a new version; the
  * store is told which elements went (`changes`). Returns the groups changed.
+ *
+ * Each group's removal runs in the queue of that group's writes (`writeKey`: tenant, type and id,
+ * the key PATCH and PUT use), so it follows a write of the group in flight in this server instead of
+ * racing it, and starts from the group as that write stored it (KeyedMutex.leave).
  */
 export async function removeReferences(exchange: Exchange, membership: Membership, id: string): Promise<CascadedChange[]> {
   const { context } = exchange;
   const name = membership.group.model.definition.name;
   const cascaded: CascadedChange[] = [];
   for (const found of await groupsReferencing(context, membership, id, exchange.storeContext)) {
-    const changed = await context.writes.run(`${name}\u0000${found.id}`, () => removeFrom(exchange, membership, found, id));
+    const key = writeKey(exchange, name, found.id);
+    const changed = await context.writes.run(key, () => removeFrom(exchange, membership, (context.writes.take(key) as ScimResource | undefined) ?? found, id, key));
     if (changed !== undefined) cascaded.push(changed);
   }
   return cascaded;
 }
 
-async function removeFrom(exchange: Exchange, membership: Membership, found: ScimResource, id: string): Promise<CascadedChange | undefined> {
+async function removeFrom(exchange: Exchange, membership: Membership, found: ScimResource, id: string, key: string): Promise<CascadedChange | undefined> {
   const { context } = exchange;
   const name = membership.group.model.definition.name;
   const attribute = membership.members.name;
@@ -51,6 +56,7 @@ async function removeFrom(exchange: Exchange, membership: Membership, found: Sci
     });
     if (written.ok) {
       context.elementKeys.carry(members, written.resource[attribute], removed, 0);
+      context.writes.leave(key, written.resource);
       return { resourceType: name, before: current, after: written.resource };
     }
     if (written.reason !== 'versionMismatch') return undefined;

@@ -59,6 +59,46 @@ describe('deleting a member', () => {
   });
 });
 
+describe('removing a deleted member in the group\'s write queue (a store without capabilities.references)', () => {
+  it('waits for a PATCH of the group in flight and starts from what it stored: no compare-and-swap conflict, both changes kept', async () => {
+    const memory = withoutReferences();
+    let hold: Promise<void> | undefined;
+    let release!: () => void;
+    const outcomes: string[] = [];
+    const store: ScimStore = {
+      ...memory,
+      replace: async (type, id, resource, expected, ctx) => {
+        if (type === 'Group' && hold !== undefined) {
+          const waiting = hold;
+          hold = undefined;
+          await waiting;
+        }
+        const written = await memory.replace(type, id, resource, expected, ctx);
+        if (type === 'Group') outcomes.push(written.ok ? 'ok' : written.reason);
+        return written;
+      },
+    };
+    const c = client(groupsServer({}, store));
+    const [alice, bob] = [await c.user('alice'), await c.user('bob')];
+    const team = await c.group('Team', [{ value: alice }, { value: bob }]);
+    hold = new Promise((resolve) => (release = resolve));
+    const renamed = c.patch(`/Groups/${team}`, { op: 'replace', path: 'displayName', value: 'Team 2' });
+    // The PATCH now waits inside store.replace, holding the group's queue.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const deleted = c.send('DELETE', `/Users/${alice}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(outcomes).toEqual([]);
+    release();
+    expect((await renamed).status).toBe(200);
+    expect((await deleted).status).toBe(204);
+    expect(outcomes).toEqual(['ok', 'ok']);
+    const now = (await c.send('GET', `/Groups/${team}`)).body;
+    expect(now['displayName']).toBe('Team 2');
+    expect(now['members'].map((m: { value: string }) => m.value)).toEqual([bob]);
+    expect(now['meta'].version).toBe('W/"3"');
+  });
+});
+
 describe('element-level changes for the store', () => {
   it('a PATCH tells store.replace which members it added and removed', async () => {
     const memory = createMemoryStore();
