@@ -9,7 +9,7 @@ import type { OpenStoreOptions } from './open-postgres-store.js';
  * start-up retry is told to `log` ("waiting for the database …"; default `console.warn`).
  *
  * ```ts
- * const opened = await openPostgresStore(process.env.DATABASE_URL, postgresOptionsFromEnv());
+ * const opened = await openPostgresStore(process.env['DATABASE_URL'], postgresOptionsFromEnv());
  * ```
  */
 export function postgresOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env, log: (line: string) => void = (line) => console.warn(line)): OpenStoreOptions {
