@@ -17,14 +17,18 @@ const bin = join(root, 'packages/cli/bin/scimkit.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'scimkit-check-'));
 const TOKEN = 'ci-check-token';
 
+// own-tables: `npm run start:own-tables` as it starts by default, SQLite in memory (SCIMKIT_STORE unset).
 const servers = [
   { name: 'full-server', main: 'examples/full-server/dist/main.js', env: { SCIM_TOKEN: TOKEN }, token: TOKEN },
   { name: 'seed-service', main: 'examples/seed-service/dist/main.js', env: {} },
+  { name: 'own-tables', main: 'examples/own-tables/dist/main.js', env: { SCIM_TOKEN: TOKEN }, unset: ['SCIMKIT_STORE'], token: TOKEN },
 ];
 
 /** Starts a built example on a free port; resolves with its base URL once it says where it listens. */
 function start(server) {
-  const child = spawn(process.execPath, [join(root, server.main)], { env: { ...process.env, ...server.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...process.env, ...server.env, PORT: '0', HOST: '127.0.0.1' };
+  for (const name of server.unset ?? []) delete env[name];
+  const child = spawn(process.execPath, [join(root, server.main)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${server.name} did not start within 30 s:\n${out}`)), 30_000);

@@ -2,7 +2,7 @@ import type { ScimLogRecord } from '@scimkit/core';
 import type { SqlConnection } from '@scimkit/sql';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppSchema, createOwnTablesApp } from '../../examples/own-tables/src/index.js';
+import { createAppSchema, createOwnTablesApp, type OwnTablesOptions } from '../../examples/own-tables/src/index.js';
 import { scimClient, type ScimClient } from './support/scim-client.js';
 import { serveAtScimV2 } from './support/serve-at-scim-v2.js';
 import type { StartedService } from './support/service-under-test.js';
@@ -27,12 +27,14 @@ export function describeOwnTables(name: string, fresh: FreshConnection): void {
       await started?.close();
       started = undefined;
     });
-    const open = async (): Promise<{ client: ScimClient; connection: SqlConnection; logs: ScimLogRecord[] }> => {
+    const open = async (options: Pick<OwnTablesOptions, 'unmapped'> = {}): Promise<{ client: ScimClient; connection: SqlConnection; logs: ScimLogRecord[]; ignored: string[] }> => {
       const connection = await fresh();
       await createAppSchema(connection.db, connection.dialect);
       const logs: ScimLogRecord[] = [];
-      started = await serveAtScimV2(createOwnTablesApp({ connection, token: 'secret', logger: { log: (record) => logs.push(record) } }) as never);
-      return { client: scimClient(started.baseUrl, { authorization: 'Bearer secret' }), connection, logs };
+      const ignored: string[] = [];
+      const onIgnored: OwnTablesOptions['onIgnored'] = (report) => ignored.push(`${report.resourceType} ${report.path}`);
+      started = await serveAtScimV2(createOwnTablesApp({ connection, token: 'secret', logger: { log: (record) => logs.push(record) }, onIgnored, ...options }) as never);
+      return { client: scimClient(started.baseUrl, { authorization: 'Bearer secret' }), connection, logs, ignored };
     };
     const entraUser = (upn: string, extra: Record<string, unknown> = {}) => ({
       schemas: [USER, ENTERPRISE],
@@ -127,18 +129,56 @@ export function describeOwnTables(name: string, fresh: FreshConnection): void {
       expect(list.body.Resources.map((u: { userName: string }) => u.userName)).toEqual(['m2@example.com', 'm3@example.com']);
     });
 
-    it('advertises what the tables keep, ignores (and logs) the rest, and finds nothing by an attribute it does not keep', async () => {
-      const { client, logs } = await open();
-      const schemas = await client.get(`/Schemas/${USER}`);
-      const names = (schemas.body.attributes as { name: string }[]).map((a) => a.name);
-      expect(names).toEqual(expect.arrayContaining(['userName', 'name', 'displayName', 'active', 'emails', 'title', 'groups']));
-      expect(names).not.toContain('nickName');
-      expect(names).not.toContain('addresses');
-      const created = await client.post('/Users', entraUser('erin@example.com', { emails: [{ type: 'work', value: 'erin@example.com' }, { type: 'home', value: 'erin@home.example' }] }));
+    it('advertises exactly what the tables keep in /Schemas and /ResourceTypes', async () => {
+      const { client } = await open();
+      const names = async (urn: string) => ((await client.get(`/Schemas/${urn}`)).body.attributes as { name: string }[]).map((a) => a.name).sort();
+      // The mapped top-level attributes (externalId is common to every resource, in no schema), and the computed groups.
+      expect(await names(USER)).toEqual(['active', 'displayName', 'emails', 'groups', 'name', 'title', 'userName']);
+      expect(await names(ENTERPRISE)).toEqual(['department']);
+      expect(await names(GROUP)).toEqual(['displayName', 'members']);
+      const types = await client.get('/ResourceTypes/User');
+      expect(types.body.schemaExtensions).toEqual([{ schema: ENTERPRISE, required: false }]);
+    });
+
+    it('ignores what the tables do not keep, reporting each attribute to the logger and to the hook, never silently', async () => {
+      const { client, logs, ignored } = await open();
+      const created = await client.post('/Users', entraUser('erin@example.com', { nickName: 'Ern', emails: [{ type: 'work', value: 'erin@example.com' }, { type: 'home', value: 'erin@home.example' }] }));
       expect(created.status, created.text).toBe(201);
-      expect(logs.some((r) => r.level === 'warn' && /not kept/.test(r.message) && /emails/.test(r.message))).toBe(true);
+      expect(created.body.nickName).toBeUndefined();
+      // nickName: no served schema declares it (the core drops it); the home email: no column holds it (the store drops it).
+      expect(ignored).toEqual(expect.arrayContaining(['User nickName', 'User emails']));
+      expect(logs.filter((r) => r.level === 'warn' && /not kept/.test(r.message)).map((r) => r.message)).toEqual(
+        expect.arrayContaining([expect.stringContaining('nickName'), expect.stringContaining('emails')]),
+      );
+      ignored.length = 0;
+      const patched = await client.patch(`/Users/${created.body.id}`, ops({ op: 'add', path: 'nickName', value: 'E' }, { op: 'add', value: { profileUrl: 'https://x.example/e' } }, { op: 'replace', path: 'title', value: 'Lead' }));
+      expect(patched.status, patched.text).toBe(204);
+      expect(ignored.sort()).toEqual(['User nickName', 'User profileUrl']);
+      expect((await client.get(`/Users/${created.body.id}`)).body).toMatchObject({ title: 'Lead' });
       expect((await client.get('/Users', { query: { filter: 'emails.value eq "erin@home.example"' } })).body.totalResults).toBe(0);
       expect((await client.get('/Users', { query: { filter: 'emails.value eq "ERIN@example.com"' } })).body.totalResults).toBe(1);
+      // Not a served attribute: a filter on it names it (RFC 7644 §3.4.2.2).
+      expect((await client.get('/Users', { query: { filter: 'nickName pr' } })).body).toMatchObject({ scimType: 'invalidFilter', detail: expect.stringContaining('nickName') });
+    });
+
+    it("under unmapped: 'reject', an attribute the tables do not keep is 400 invalidValue naming it, and nothing is written", async () => {
+      const { client, connection, ignored } = await open({ unmapped: 'reject' });
+      const top = await client.post('/Users', entraUser('gina@example.com', { nickName: 'G' }));
+      expect(top.status).toBe(400);
+      expect(top.body).toMatchObject({ scimType: 'invalidValue', detail: expect.stringContaining('nickName') });
+      const element = await client.post('/Users', entraUser('gina@example.com', { emails: [{ type: 'work', value: 'gina@example.com' }, { type: 'home', value: 'g@home.example' }] }));
+      expect(element.status).toBe(400);
+      expect(element.body).toMatchObject({ scimType: 'invalidValue', detail: expect.stringContaining("'emails'") });
+      const rows = await sql<{ n: unknown }>`SELECT count(*) AS n FROM users`.execute(connection.db);
+      expect(Number(rows.rows[0]?.n)).toBe(0);
+      // Entra's `primary: true` is not kept either: only the value of the work email is.
+      expect((await client.post('/Users', entraUser('gina@example.com'))).body.detail).toContain("'emails'");
+      const created = await client.post('/Users', entraUser('gina@example.com', { emails: [{ type: 'work', value: 'gina@example.com' }] }));
+      expect(created.status, created.text).toBe(201);
+      const patched = await client.patch(`/Users/${created.body.id}`, ops({ op: 'add', path: 'nickName', value: 'G' }));
+      expect(patched.status).toBe(400);
+      expect(patched.body.detail).toContain('nickName');
+      expect(ignored).toEqual([]);
     });
 
     it('adopts a row the application created before SCIM when Entra creates the same userName, and logs it', async () => {

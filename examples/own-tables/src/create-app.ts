@@ -1,6 +1,6 @@
 import { bearerToken, createScimServer, createSchemaRegistry, groupResourceType, URN, userResourceType, type ScimLogger } from '@scimkit/core';
 import { scimRouter } from '@scimkit/express';
-import { classifySqlError, createSqlStore, mappedSchemas, type SqlConnection } from '@scimkit/sql';
+import { classifySqlError, createSqlStore, mappedSchemas, type SqlConnection, type UnmappedPolicy } from '@scimkit/sql';
 import { sql } from 'kysely';
 import express, { type Express } from 'express';
 import { mapping } from './mapping.js';
@@ -10,33 +10,42 @@ export interface OwnTablesOptions {
   /** `Authorization: Bearer <token>` on every request; open without it. */
   readonly token?: string;
   readonly logger?: ScimLogger;
+  /**
+   * An attribute the tables do not keep: `'ignore'` (default) writes the rest, and reports each
+   * one to `logger` (a `warn`) and to `onIgnored`; `'reject'` answers 400 invalidValue naming it.
+   */
+  readonly unmapped?: UnmappedPolicy;
+  readonly onIgnored?: (ignored: { readonly resourceType: string; readonly path: string; readonly id?: string; readonly tenant?: string }) => void;
 }
 
 const resourceTypes = [{ ...userResourceType, schemaExtensions: [{ schema: URN.enterpriseUser, required: false }] }, groupResourceType];
 
 /**
  * The application: SCIM at /scim/v2 over its own tables, and its own routes beside it. /Schemas and
- * /ResourceTypes advertise what the tables keep (`mappedSchemas`); a value of a kept attribute the
- * tables cannot hold (a home email) is ignored and reported to the logger. The client settings are
- * the full reference server's ('entra', PATCH answered 204).
+ * /ResourceTypes advertise what the tables keep (`mappedSchemas`). What they do not keep follows one
+ * policy: the core meets the top-level attributes no served schema declares (`nickName`), the store
+ * the parts of kept ones no column holds (a home email); under `'ignore'` both report each to the
+ * logger and to `onIgnored`. The client settings are the full reference server's ('entra', PATCH
+ * answered 204).
  */
 export function createOwnTablesApp(options: OwnTablesOptions): Express {
   const registry = createSchemaRegistry({ resourceTypes });
-  const store = createSqlStore({ ...options.connection, mapping, unmapped: 'ignore', existingRows: 'adopt', ...(options.logger === undefined ? {} : { logger: options.logger }) });
+  const unmapped = options.unmapped ?? 'ignore';
+  const { logger, onIgnored } = options;
+  const store = createSqlStore({ ...options.connection, mapping, unmapped, existingRows: 'adopt', ...(logger === undefined ? {} : { logger }), ...(onIgnored === undefined ? {} : { onIgnored }) });
   const scim = createScimServer({
     resourceTypes,
     schemas: mappedSchemas(registry, mapping),
     store,
     compatibility: 'entra',
-    // A top-level attribute the tables do not keep (not in the served schemas) is dropped by the core;
-    // sub-attributes and elements of kept attributes reach the store, which logs what it does not keep.
-    unknownAttributes: 'ignore',
+    unknownAttributes: unmapped,
+    ...(onIgnored === undefined ? {} : { onIgnoredAttribute: onIgnored }),
     patchResponse: 'noContent',
     notFoundDetail: 'name',
     discovery: { metaSchemas: true },
     bulk: {},
     pagination: {},
-    ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(logger === undefined ? {} : { logger }),
     ...(options.token === undefined || options.token === '' ? {} : bearerToken({ tokens: [{ token: options.token, principal: 'identity-provider' }] })),
   });
   const app = express();

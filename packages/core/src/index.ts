@@ -36,6 +36,7 @@ export type {
   AdmissionEvent,
   AdmissionResult,
   ChangeEvent,
+  IgnoredAttributeReport,
   BeforeWriteEvent,
   BeforeWriteResult,
   MembershipOptions,

@@ -2,7 +2,8 @@ import { describeStoreConformance } from '@scimkit/core/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { describeOwnTables } from '../../../tests/http/own-tables.suite.js';
 import { createSqlStore } from '../src/index.js';
-import { createOwnTables, ownTablesMapping } from '../test/own-tables.js';
+import { createAppSchema as createOwnTables } from '../../../examples/own-tables/src/app-schema.js';
+import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 import { ownTablesProfile } from '../test/profile.js';
 import { mysqlConnections, postgresConnections, type ServerConnections } from './server-connections.js';
 

@@ -2,8 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
 import { describeStoreConformance } from '@scimkit/core/testing';
 import { createSqlStore, fromBetterSqlite3, fromPGlite } from '../src/index.js';
+import { createAppSchema as createOwnTables } from '../../../examples/own-tables/src/app-schema.js';
+import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 import { faultyPGlite, faultySqlite, StepFaults } from './faulty-backend.js';
-import { createOwnTables, ownTablesMapping } from './own-tables.js';
 import { ownTablesProfile } from './profile.js';
 
 describeStoreConformance(

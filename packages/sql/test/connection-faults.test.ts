@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createScimServer, groupResourceType, isStoreUnavailable, URN, userResourceType, type ScimStore } from '@scimkit/core';
 import { classifySqlError, createSqlStore, fromBetterSqlite3, fromMysqlPool, fromPgPool, type SqlConnection } from '../src/index.js';
 import { withUnavailable } from '../src/unavailable-store.js';
-import { createOwnTables, ownTablesMapping } from './own-tables.js';
+import { createAppSchema as createOwnTables } from '../../../examples/own-tables/src/app-schema.js';
+import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 
 const resourceTypes = [{ ...userResourceType, schemaExtensions: [{ schema: URN.enterpriseUser, required: false }] }, groupResourceType];
 

@@ -1,6 +1,6 @@
 import { createSchemaRegistry, groupResourceType, URN, userResourceType } from '@scimkit/core';
 import type { StoreProfile } from '@scimkit/core/testing';
-import { ownTablesMapping } from './own-tables.js';
+import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 
 const registry = createSchemaRegistry({
   resourceTypes: [{ ...userResourceType, schemaExtensions: [{ schema: URN.enterpriseUser, required: false }] }, groupResourceType],

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createScimServer, groupResourceType, URN, userResourceType } from '@scimkit/core';
 import { createSqlStore, fromBetterSqlite3 } from '../src/index.js';
-import { createOwnTables, ownTablesMapping } from './own-tables.js';
+import { createAppSchema as createOwnTables } from '../../../examples/own-tables/src/app-schema.js';
+import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 
 async function server() {
   const connection = fromBetterSqlite3(new Database(':memory:'));

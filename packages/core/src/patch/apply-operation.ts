@@ -20,6 +20,7 @@ export function applyOperation(ctx: PatchContext, operation: PatchOperation): Re
       if (req.op === 'remove') return err(scimError('noTarget', `${at}: "remove" needs a path (RFC 7644 §3.5.2.2)`));
       return writeResourceValue(ctx, req);
     case 'ignored':
+      ctx.options.onIgnored?.(operation.path?.trim() ?? '');
       return ok(undefined);
     case 'schemas':
       if (req.op === 'remove') return err(scimError('mutability', `${at}: "schemas" is derived from the resource's data and cannot be removed`));

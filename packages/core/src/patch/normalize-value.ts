@@ -40,7 +40,10 @@ export function normalizeElement(definition: AttributeDefinition, raw: unknown, 
     for (const key of Object.keys(raw)) {
       const sub = findSubAttribute(definition, key);
       if (sub === undefined) {
-        if (options.unknownAttributes === 'ignore') continue;
+        if (options.unknownAttributes === 'ignore') {
+          options.onIgnored?.(`${definition.name}.${key}`);
+          continue;
+        }
         return err(scimError('invalidValue', `${at}: "${key}" is not a sub-attribute of "${definition.name}"`));
       }
       // Inside a writable value; a readOnly attribute's own value is kept so a change is caught.

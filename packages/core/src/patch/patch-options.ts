@@ -44,6 +44,8 @@ export interface PatchOptions {
    * Pass the same policy as to `validateResource`.
    */
   readonly unknownAttributes?: 'reject' | 'ignore';
+  /** Under `ignore`: called with the path of each operation skipped and each key dropped. */
+  readonly onIgnored?: ((path: string) => void) | undefined;
   /** Most operations accepted in one request. Default 1000. */
   readonly maxOperations?: number;
   /**
@@ -66,6 +68,7 @@ export interface ResolvedPatchOptions {
   readonly createMissingValuePath: boolean;
   readonly allowEmptyOperations: boolean;
   readonly unknownAttributes: 'reject' | 'ignore';
+  readonly onIgnored?: ((path: string) => void) | undefined;
   readonly maxOperations: number;
   readonly maxElementVisits: number;
   readonly pathLimits: FilterLimits | undefined;
@@ -96,6 +99,7 @@ export function resolvePatchOptions(options: PatchOptions | undefined): Resolved
     createMissingValuePath: options.createMissingValuePath === undefined ? d.createMissingValuePath : options.createMissingValuePath,
     allowEmptyOperations: options.allowEmptyOperations === undefined ? d.allowEmptyOperations : options.allowEmptyOperations,
     unknownAttributes: options.unknownAttributes === undefined ? d.unknownAttributes : options.unknownAttributes,
+    onIgnored: options.onIgnored,
     maxOperations: options.maxOperations === undefined ? d.maxOperations : options.maxOperations,
     maxElementVisits: options.maxElementVisits === undefined ? d.maxElementVisits : options.maxElementVisits,
     pathLimits: options.pathLimits === undefined ? d.pathLimits : options.pathLimits,

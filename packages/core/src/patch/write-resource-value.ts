@@ -60,7 +60,10 @@ export function writeResourceValue(ctx: PatchContext, req: WriteRequest, extensi
 function writeKey(ctx: PatchContext, key: string, req: WriteRequest, extension: Extension | undefined): Result<void> {
   const resolved = resolveKey(ctx, key, extension);
   if (resolved === undefined) {
-    if (ctx.options.unknownAttributes === 'ignore') return ok(undefined);
+    if (ctx.options.unknownAttributes === 'ignore') {
+      ctx.options.onIgnored?.(extension === undefined ? key : `${extension.schema.id}:${key}`);
+      return ok(undefined);
+    }
     const owner = extension === undefined ? ctx.model.definition.name : extension.schema.id;
     return err(scimError('invalidValue', `${req.at}: "${key}" is not an attribute of ${owner}`));
   }

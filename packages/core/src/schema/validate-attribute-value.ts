@@ -11,6 +11,8 @@ export interface ValueRules {
   /** Drop readOnly sub-attributes from input (create and replace requests; RFC 7644 §3.3, §3.5.1). */
   readonly dropReadOnly: boolean;
   readonly unknownAttributes: 'reject' | 'ignore';
+  /** Told each attribute dropped under `ignore`. */
+  readonly onIgnored?: ((path: string) => void) | undefined;
   readonly stringBooleans: boolean;
 }
 
@@ -105,6 +107,7 @@ export function validateMembers(
       position = index.folded.get(key.toLowerCase());
       if (position === undefined) {
         if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${prefix}${key}'`));
+        rules.onIgnored?.(`${prefix}${key}`);
         continue;
       }
       folded = true;

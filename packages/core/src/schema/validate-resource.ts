@@ -48,6 +48,7 @@ export function validateResource(
   const rules: ValueRules = {
     dropReadOnly: operation !== 'patch',
     unknownAttributes: options.unknownAttributes ?? 'reject',
+    onIgnored: options.onIgnored,
     stringBooleans: options.stringBooleans ?? true,
   };
 
@@ -90,6 +91,7 @@ export function validateResource(
     const resolved = key.includes(':') ? model.resolve({ attr: key }) : model.resolve({ uri: model.core.id, attr: key });
     if (resolved === undefined || resolved.subAttribute !== undefined) {
       if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${key}'`));
+      rules.onIgnored?.(key);
       continue;
     }
     const part = resolved.extension ? byUrn.get(resolved.schema.toLowerCase()) : core;

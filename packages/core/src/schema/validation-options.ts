@@ -33,6 +33,8 @@ export type ValidationContext =
 export interface ValidationOptions {
   /** Attributes no schema of the resource type defines: 400 invalidValue (`reject`, default) or dropped (`ignore`). */
   readonly unknownAttributes?: 'reject' | 'ignore';
+  /** Under `unknownAttributes: 'ignore'`: called with the path of each attribute dropped (`nickName`, `name.middle`). */
+  readonly onIgnored?: (path: string) => void;
   /** Accept the strings "True"/"False" (any case) for boolean attributes, as Entra ID sends them. Default true. */
   readonly stringBooleans?: boolean;
 }

@@ -14,6 +14,7 @@ export type {
   AdmissionEvent,
   AdmissionResult,
   ChangeEvent,
+  IgnoredAttributeReport,
   BeforeWriteEvent,
   BeforeWriteResult,
   MembershipOptions,

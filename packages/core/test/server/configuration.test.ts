@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, createScimServer, groupResourceType, userResourceType, type ScimStore } from '../../src/index.js';
+import { createMemoryStore, createScimServer, groupResourceType, userResourceType, type IgnoredAttributeReport, type ScimLogRecord, type ScimStore } from '../../src/index.js';
 import { call, post, server, user, USER } from './helpers.js';
 
 const SEARCH = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
@@ -170,8 +170,10 @@ describe('schemas and validation options', () => {
     expect(duplicate.body['scimType']).toBe('uniqueness');
   });
 
-  it("unknownAttributes: 'ignore' drops what no schema declares", async () => {
-    const target = server({ unknownAttributes: 'ignore' });
+  it("unknownAttributes: 'ignore' drops what no schema declares, reporting each attribute to the logger and to onIgnoredAttribute", async () => {
+    const reports: IgnoredAttributeReport[] = [];
+    const logs: ScimLogRecord[] = [];
+    const target = server({ unknownAttributes: 'ignore', onIgnoredAttribute: (report) => reports.push(report), logger: { log: (record) => logs.push(record) } });
     const reply = await call(target, post('/Users', user('lenient', { favouriteColour: 'blue' })));
     expect(reply.status).toBe(201);
     expect(reply.body['favouriteColour']).toBeUndefined();
@@ -183,6 +185,23 @@ describe('schemas and validation options', () => {
     expect(patched.status).toBe(200);
     expect(patched.body['title']).toBe('T');
     expect(patched.body['favouriteColour']).toBeUndefined();
+    const replaced = await call(target, { method: 'PUT', path: `/Users/${reply.body['id']}`, body: JSON.stringify(user('lenient', { name: { givenName: 'L', shoeSize: 9 } })) });
+    expect(replaced.status).toBe(200);
+    expect(reports.map((r) => `${r.operation} ${r.resourceType} ${r.path}`)).toEqual(['create User favouriteColour', 'patch User favouriteColour', 'replace User name.shoeSize']);
+    expect(reports.every((r) => r.id === reply.body['id'] && typeof r.requestId === 'string')).toBe(true);
+    expect(logs.filter((r) => r.level === 'warn').map((r) => r.message)).toEqual([
+      expect.stringContaining('favouriteColour'),
+      expect.stringContaining('favouriteColour'),
+      expect.stringContaining('name.shoeSize'),
+    ]);
+    // A throwing hook is reported and changes nothing.
+    const throwing = server({ unknownAttributes: 'ignore', onIgnoredAttribute: () => { throw new Error('hook'); }, logger: { log: (record) => logs.push(record) } });
+    expect((await call(throwing, post('/Users', user('t', { favouriteColour: 'blue' })))).status).toBe(201);
+    expect(logs.some((r) => r.level === 'error' && /onIgnoredAttribute/.test(r.message))).toBe(true);
+    // Under reject nothing is reported: the request is refused.
+    const strict = server({ onIgnoredAttribute: (report) => reports.push(report) });
+    expect((await call(strict, post('/Users', user('s', { favouriteColour: 'blue' })))).status).toBe(400);
+    expect(reports).toHaveLength(3);
   });
 
   it('two servers with different schemas live in one process independently', async () => {

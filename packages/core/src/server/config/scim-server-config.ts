@@ -127,6 +127,18 @@ export interface AdmissionEvent {
  */
 export type AdmissionResult = void | undefined | { readonly status: number; readonly detail: string; readonly headers?: Readonly<Record<string, string>> };
 
+/** An attribute a request sent that no served schema declares, dropped under `unknownAttributes: 'ignore'`. */
+export interface IgnoredAttributeReport {
+  readonly resourceType: string;
+  /** As the request spelled it: `nickName`, `name.middleName`, a PATCH path. */
+  readonly path: string;
+  readonly operation: 'create' | 'replace' | 'patch';
+  /** The resource's id (for a create, the id it is created with). */
+  readonly id: string;
+  readonly tenant?: string;
+  readonly requestId: string;
+}
+
 /** A committed change, reported to `onChange` after the store accepted it. */
 export interface ChangeEvent {
   readonly operation: 'create' | 'replace' | 'patch' | 'delete';
@@ -481,9 +493,16 @@ export interface ScimServerConfig {
   readonly patchResponse?: 'resource' | 'noContent';
   /**
    * Attributes a request body sends that no schema of the type declares: `reject` answers
-   * 400 invalidValue naming the attribute (default); `ignore` drops them.
+   * 400 invalidValue naming the attribute (default); `ignore` drops them, never silently: each
+   * dropped attribute is a `warn` record to `logger` and a call of `onIgnoredAttribute`.
    */
   readonly unknownAttributes?: 'reject' | 'ignore';
+  /**
+   * Under `unknownAttributes: 'ignore'`: called for each attribute a create, replace or patch drops
+   * because no served schema declares it (a store over fewer attributes, docs/stores/own-tables.md).
+   * A throw is reported to `logger` and changes nothing.
+   */
+  readonly onIgnoredAttribute?: (ignored: IgnoredAttributeReport) => void;
   /** `documentationUri` of `/ServiceProviderConfig`. */
   readonly documentationUri?: string;
 }

@@ -259,15 +259,16 @@ function definedOnly<T extends object>(input: T): Partial<T> {
 }
 
 /** What validation needs from the configuration. */
-export function validationOptions(context: ServerContext): ValidationOptions {
-  return { unknownAttributes: context.config.unknownAttributes ?? 'reject', stringBooleans: context.compatibility.stringBooleans };
+export function validationOptions(context: ServerContext, onIgnored?: (path: string) => void): ValidationOptions {
+  const options: ValidationOptions = { unknownAttributes: context.config.unknownAttributes ?? 'reject', stringBooleans: context.compatibility.stringBooleans };
+  return onIgnored === undefined ? options : { ...options, onIgnored };
 }
 
 /**
  * What the PATCH engine needs from the configuration. Built field by field on every PATCH: a rest
  * and spread with keys added took V8's slow path (~3 µs, as long as applying the PATCH).
  */
-export function patchOptions(context: ServerContext): PatchOptions {
+export function patchOptions(context: ServerContext, onIgnored?: (path: string) => void): PatchOptions {
   const { compatibility, limits } = context;
   return {
     stringBooleans: compatibility.stringBooleans,
@@ -277,6 +278,7 @@ export function patchOptions(context: ServerContext): PatchOptions {
     createMissingValuePath: compatibility.createMissingValuePath,
     allowEmptyOperations: compatibility.allowEmptyOperations,
     unknownAttributes: context.config.unknownAttributes ?? 'reject',
+    onIgnored,
     maxOperations: limits.maxPatchOperations,
     maxElementVisits: limits.maxPatchElementVisits,
     pathLimits: context.filterLimits,

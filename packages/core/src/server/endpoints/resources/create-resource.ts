@@ -8,6 +8,7 @@ import { actorOf, type Exchange } from '../../request/exchange.js';
 import { membersOn, settleWholeGroup, withComputedAttributes } from '../../membership/index.js';
 import { checkResourceSize } from '../../write/resource-size.js';
 import { notifyChange } from '../../observe/notify-change.js';
+import { ignoredReporter } from '../../observe/report-ignored.js';
 import { presentResource, resourceLocation } from '../../response/present-resource.js';
 import { readJsonBody } from '../../request/read-json-body.js';
 import { assembleResource, createdMeta } from '../../write/resource-meta.js';
@@ -26,11 +27,11 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   if (!selection.ok) return errorResponse(selection.error);
   const body = readJsonBody(context, request);
   if (!body.ok) return errorResponse(body.error);
-  const valid = validateResource(type.model, body.value, { operation: 'create' }, validationOptions(context));
-  if (!valid.ok) return errorResponse(valid.error);
-
   const name = type.model.definition.name;
   const id = randomId();
+  const valid = validateResource(type.model, body.value, { operation: 'create' }, validationOptions(context, ignoredReporter(exchange, name, 'create', id)));
+  if (!valid.ok) return errorResponse(valid.error);
+
   let attributes = valid.value;
   const membership = membersOn(exchange, type);
   if (membership !== undefined) {

@@ -7,6 +7,7 @@ import { selectionFromQuery } from '../../query/attribute-selection.js';
 import { actorOf, type Exchange } from '../../request/exchange.js';
 import { groupsLookup, membersOn, patchMembers, settlePatchedGroup, withComputedAttributes } from '../../membership/index.js';
 import { notifyChange } from '../../observe/notify-change.js';
+import { ignoredReporter } from '../../observe/report-ignored.js';
 import { presentResource } from '../../response/present-resource.js';
 import { readJsonBody } from '../../request/read-json-body.js';
 import { emptyResponse, errorResponse } from '../../response/serialize.js';
@@ -30,7 +31,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   if (!selection.ok) return errorResponse(selection.error);
   const body = readJsonBody(context, request);
   if (!body.ok) return errorResponse(body.error);
-  const options = patchOptions(context);
+  const options = patchOptions(context, ignoredReporter(exchange, type.model.definition.name, 'patch', id));
   const validation = validationOptions(context);
   const membership = membersOn(exchange, type);
   const client = membership === undefined ? undefined : patchMembers(membership, body.value);

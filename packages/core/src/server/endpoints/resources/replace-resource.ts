@@ -4,6 +4,7 @@ import { selectionFromQuery } from '../../query/attribute-selection.js';
 import { actorOf, type Exchange } from '../../request/exchange.js';
 import { groupsLookup, membersOn, settleWholeGroup, withComputedAttributes } from '../../membership/index.js';
 import { notifyChange } from '../../observe/notify-change.js';
+import { ignoredReporter } from '../../observe/report-ignored.js';
 import { presentResource } from '../../response/present-resource.js';
 import { readJsonBody } from '../../request/read-json-body.js';
 import { errorResponse } from '../../response/serialize.js';
@@ -25,7 +26,7 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   if (!selection.ok) return errorResponse(selection.error);
   const body = readJsonBody(context, request);
   if (!body.ok) return errorResponse(body.error);
-  const options = validationOptions(context);
+  const options = validationOptions(context, ignoredReporter(exchange, type.model.definition.name, 'replace', id));
   const membership = membersOn(exchange, type);
   const outcome = await updateResource(exchange, type, id, 'replace', async (existing) => {
     const valid = validateResource(type.model, body.value, { operation: 'replace', existing }, options);
