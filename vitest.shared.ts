@@ -5,6 +5,7 @@ const at = (path: string): string => fileURLToPath(new URL(path, import.meta.url
 /** During development every package is tested against the others' sources, not their builds. */
 export const sourceAliases = {
   '@scimkit/core/testing': at('./packages/core/src/testing/index.ts'),
+  '@scimkit/core/adapter': at('./packages/core/src/adapter/index.ts'),
   '@scimkit/core/engine': at('./packages/core/src/engine/index.ts'),
   '@scimkit/core/printer': at('./packages/core/src/printer/index.ts'),
   '@scimkit/core': at('./packages/core/src/index.ts'),

@@ -79,8 +79,8 @@ switch (kind) {
       app.use(express.text({ type: () => true }));
       app.use((_req, res) => res.type('application/scim+json').send(FIXED));
     } else if (kind === 'scimkit-express') {
-      const { scimRouter } = await import('@scimkit/express');
-      app.use('/scim/v2', scimRouter(await scimServer()));
+      const { createScimRouter } = await import('@scimkit/express');
+      app.use('/scim/v2', createScimRouter(await scimServer()));
     } else {
       app.use('/scim/v2', await scimmyRouter());
     }
@@ -98,8 +98,8 @@ switch (kind) {
         ctx.body = FIXED;
       });
     } else {
-      const { scimMiddleware } = await import('@scimkit/koa');
-      app.use(scimMiddleware(await scimServer(), { prefix: '/scim/v2' }));
+      const { createScimMiddleware } = await import('@scimkit/koa');
+      app.use(createScimMiddleware(await scimServer(), { basePath: '/scim/v2' }));
     }
     server = createServer(app.callback());
     break;

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'engine/index': 'src/engine/index.ts', 'testing/index': 'src/testing/index.ts', 'printer/index': 'src/printer/index.ts' },
+  entry: { index: 'src/index.ts', 'engine/index': 'src/engine/index.ts', 'adapter/index': 'src/adapter/index.ts', 'testing/index': 'src/testing/index.ts', 'printer/index': 'src/printer/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

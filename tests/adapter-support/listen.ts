@@ -21,3 +21,24 @@ export async function listen(listener: RequestListener): Promise<Listening> {
     },
   };
 }
+
+/** The part of a Fastify instance {@link listenFastify} uses. */
+interface FastifyLike {
+  readonly server: Server;
+  listen(options: { port: number; host: string }): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+/** Starts a Fastify app (its own `node:http` server) on an ephemeral port of 127.0.0.1. */
+export async function listenFastify(app: FastifyLike): Promise<Listening> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    close: async () => {
+      app.server.closeAllConnections();
+      await app.close();
+    },
+  };
+}

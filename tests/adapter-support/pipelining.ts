@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { createMemoryStore, createScimServer, userResourceType, type ScimHandler, type ScimRequest } from '@scimkit/core';
+import { createMemoryStore, createScimServer, userResourceType, type ScimRequest } from '@scimkit/core';
+import type { ScimHandler } from '@scimkit/core/adapter';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 

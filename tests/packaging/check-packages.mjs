@@ -23,8 +23,9 @@ const documented = {
   '@scimkit/core': [
     'createScimServer', 'createMemoryStore', 'createSchemaRegistry', 'userResourceType', 'groupResourceType',
     'enterpriseUserSchema', 'builtinResourceTypes', 'scimError', 'ScimException', 'SCIM_TYPES', 'URN', 'DEFAULT_LIMITS',
-    'readRequestBody', 'parseQuery', 'scimErrorResponse', 'mountBaseUrl', 'limitHttpServer', 'answerClientError', 'bearerToken',
+    'bearerToken', 'comparisonKey',
   ],
+  '@scimkit/core/adapter': ['createAdapterPipeline', 'readRequestBody', 'readWebBody', 'scimErrorResponse', 'answerClientError', 'limitHttpServer'],
   '@scimkit/core/engine': [
     'parseFilter', 'parsePatchPath', 'parseAttrPath', 'parseAttrPathList', 'printFilter', 'compileFilter', 'compileSort',
     'compileValueFilter', 'applyPatch', 'validateResource', 'projectResource',
@@ -32,10 +33,10 @@ const documented = {
   '@scimkit/core/testing': ['describeStoreConformance'],
   '@scimkit/core/printer': ['printFilter', 'printAttrPath', 'printPatchPath'],
   '@scimkit/node': ['createNodeHandler', 'answerClientError'],
-  '@scimkit/express': ['scimRouter', 'answerClientError'],
-  '@scimkit/koa': ['scimMiddleware', 'answerClientError'],
+  '@scimkit/express': ['createScimRouter', 'scimRouter', 'answerClientError'],
+  '@scimkit/koa': ['createScimMiddleware', 'scimMiddleware', 'answerClientError'],
   '@scimkit/fetch': ['createFetchHandler'],
-  '@scimkit/fastify': ['scimPlugin', 'scimFrameworkErrors', 'answerClientError', 'limitHttpServer'],
+  '@scimkit/fastify': ['createScimPlugin', 'scimPlugin', 'scimFrameworkErrors', 'answerClientError', 'limitHttpServer'],
   '@scimkit/postgres': ['createPostgresStore', 'migrate', 'fromPgPool', 'fromPGlite', 'openPostgresStore', 'createPostgresOutbox'],
   '@scimkit/events': ['createEventDispatcher', 'webhookDelivery', 'subscribe', 'createSetIssuer', 'setPushDelivery', 'createSetPollEndpoint'],
   '@scimkit/oauth': [
@@ -47,8 +48,8 @@ const documented = {
   '@scimkit/client': ['createScimClient', 'patchOps', 'userFilter', 'groupFilter', 'filterBuilder', 'bearerAuth', 'clientCredentialsAuth', 'ScimResponseError', 'ScimPreconditionFailedError'],
   '@scimkit/cli': ['runChecks', 'ALL_CHECKS', 'main', 'junitReport'],
 };
-/** Names that moved to `@scimkit/core/engine` and must not come back to the main entry. */
-const engineOnly = ['parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch', 'validateResource', 'projectResource'];
+/** Names that moved to `@scimkit/core/engine` or `@scimkit/core/adapter` and must not come back to the main entry. */
+const engineOnly = ['parseFilter', 'printFilter', 'compileFilter', 'compileSort', 'applyPatch', 'validateResource', 'projectResource', 'readRequestBody', 'parseQuery', 'scimErrorResponse', 'limitHttpServer', 'answerClientError', 'createBodyCollector', 'bodyLimit'];
 const thirdParty = ['chevrotain', '@chevrotain', 'fast-json-patch', 'express', 'koa', 'fastify', '@types', 'pg', 'pg-types', 'pg-pool', 'pg-protocol', 'pg-connection-string', 'pgpass', 'pg-int8', 'postgres-array', 'postgres-bytea', 'postgres-date', 'postgres-interval', 'split2', 'xtend', 'pg-cloudflare', '@electric-sql', 'jose', 'rate-limiter-flexible', 'standardwebhooks', '@stablelib', 'fast-sha256', 'kysely'];
 /** vitest only loads inside its runner (and refuses require()), so the kit is loaded against a stand-in. */
 const vitestStub = 'const noop = () => undefined; module.exports = { describe: noop, it: noop, test: noop, expect: noop, beforeEach: noop, afterEach: noop, beforeAll: noop, afterAll: noop };';
@@ -104,7 +105,7 @@ try {
      })().catch((e) => { console.error(e); process.exit(1); });`,
   );
   const loaded = JSON.parse(execFileSync(process.execPath, ['load.cjs'], { cwd: scratch, encoding: 'utf8' }));
-  for (const name of engineOnly) if (loaded['@scimkit/core'].esm.includes?.(name)) fail(`@scimkit/core: ${name} belongs to @scimkit/core/engine only`);
+  for (const name of engineOnly) if (loaded['@scimkit/core'].esm.includes?.(name)) fail(`@scimkit/core: ${name} belongs to @scimkit/core/engine or /adapter only`);
   for (const [entry, names] of Object.entries(documented)) {
     const { cjs, esm } = loaded[entry];
     if (typeof cjs === 'string') fail(`${entry}: require() throws: ${cjs}`);
@@ -115,14 +116,15 @@ try {
   // 3. Types: every declaration resolves and is not \`any\`, under node16 (ESM, CJS) and bundler.
   const probe = (load) => `${load}
 type IsAny<T> = 0 extends 1 & T ? true : false;
-const notAny: [IsAny<typeof core.createScimServer>, IsAny<typeof engine.parseFilter>, IsAny<typeof testing.describeStoreConformance>, IsAny<typeof node.createNodeHandler>, IsAny<typeof express.scimRouter>, IsAny<typeof koa.scimMiddleware>, IsAny<typeof fetchAdapter.createFetchHandler>, IsAny<typeof fastify.scimPlugin>] = [false, false, false, false, false, false, false, false];
+const notAny: [IsAny<typeof core.createScimServer>, IsAny<typeof engine.parseFilter>, IsAny<typeof testing.describeStoreConformance>, IsAny<typeof adapter.createAdapterPipeline>, IsAny<typeof node.createNodeHandler>, IsAny<typeof express.createScimRouter>, IsAny<typeof koa.createScimMiddleware>, IsAny<typeof fetchAdapter.createFetchHandler>, IsAny<typeof fastify.createScimPlugin>] = [false, false, false, false, false, false, false, false, false];
 const server: core.ScimServer = core.createScimServer({ resourceTypes: [core.userResourceType], store: core.createMemoryStore() });
-const handler: core.ScimHandler = server;
-export const used = [notAny, server, engine.parseFilter('userName eq "x"'), node.createNodeHandler(handler), express.scimRouter(handler), koa.scimMiddleware(handler), fetchAdapter.createFetchHandler(handler), fastify.scimPlugin];
+const handler: adapter.ScimHandler = server;
+export const used = [notAny, server, engine.parseFilter('userName eq "x"'), node.createNodeHandler(handler), express.createScimRouter(handler), koa.createScimMiddleware(handler), fetchAdapter.createFetchHandler(handler), fastify.createScimPlugin];
 `;
   const esmLoad = Object.entries({
     core: '@scimkit/core',
     engine: '@scimkit/core/engine',
+    adapter: '@scimkit/core/adapter',
     testing: '@scimkit/core/testing',
     node: '@scimkit/node',
     express: '@scimkit/express',

@@ -1,5 +1,5 @@
 import { bearerToken, createMemoryStore, createScimServer, userResourceType, type ScimStore } from '@scimkit/core';
-import { scimRouter } from '@scimkit/express';
+import { createScimRouter } from '@scimkit/express';
 import express, { type Express } from 'express';
 import { AppUserTable } from './app-user-table.js';
 
@@ -23,9 +23,9 @@ export function createApp(options: AppOptions): { app: Express; users: AppUserTa
 
   const app = express();
   app.disable('x-powered-by');
-  // SCIM goes before any body parser: scimRouter reads its own body, so a malformed one gets a
+  // SCIM goes before any body parser: createScimRouter reads its own body, so a malformed one gets a
   // SCIM error (400 invalidSyntax) instead of the parser's HTML page. It also works behind one.
-  app.use('/scim/v2', scimRouter(scim));
+  app.use('/scim/v2', createScimRouter(scim));
 
   // The app's own routes.
   app.use(express.json());

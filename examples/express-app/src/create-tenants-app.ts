@@ -1,5 +1,5 @@
 import { bearerToken, createMemoryStore, createScimServer, userResourceType, type BearerTokenAuthentication, type ScimStore } from '@scimkit/core';
-import { scimRouter } from '@scimkit/express';
+import { createScimRouter } from '@scimkit/express';
 import express, { type Express } from 'express';
 import { AppUserTable } from './app-user-table.js';
 
@@ -43,7 +43,7 @@ export function createTenantsApp(options: TenantsAppOptions): { app: Express; us
 
   const app = express();
   app.disable('x-powered-by');
-  app.use('/scim/v2', scimRouter(scim));
+  app.use('/scim/v2', createScimRouter(scim));
   app.get('/app/:tenant/users', (req, res) => {
     res.json(usersOf(req.params.tenant).list());
   });

@@ -1,4 +1,4 @@
-import { scimRouter } from '@scimkit/express';
+import { createScimRouter } from '@scimkit/express';
 import express, { type Express } from 'express';
 import { createSeedService, type SeedServiceOptions } from '../../seed-service/src/index.js';
 
@@ -6,6 +6,6 @@ import { createSeedService, type SeedServiceOptions } from '../../seed-service/s
 export function createSeedApp(options: SeedServiceOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use('/scim/v2', scimRouter(createSeedService(options)));
+  app.use('/scim/v2', createScimRouter(createSeedService(options)));
   return app;
 }

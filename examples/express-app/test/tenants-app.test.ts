@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerToken, createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { scimRouter } from '@scimkit/express';
+import { createScimRouter } from '@scimkit/express';
 import express from 'express';
 import { createTenantsApp } from '../src/create-tenants-app.js';
 
@@ -75,7 +75,7 @@ describe('tenants in the URL on Express (/tenants/{tenant}/scim/v2)', () => {
     ...bearerToken({ tokens: [{ token: 'acme-url-token', tenant: 'acme' }, { token: 'globex-url-token', tenant: 'globex' }] }),
   });
   const app = express();
-  app.use('/tenants', scimRouter(scim));
+  app.use('/tenants', createScimRouter(scim));
 
   beforeAll(async () => {
     server = await new Promise<Server>((resolve) => {

@@ -1,4 +1,4 @@
-import { scimFrameworkErrors, scimPlugin } from '@scimkit/fastify';
+import { scimFrameworkErrors, createScimPlugin } from '@scimkit/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSeedService, type SeedServiceOptions } from '../../seed-service/src/index.js';
 
@@ -6,6 +6,6 @@ import { createSeedService, type SeedServiceOptions } from '../../seed-service/s
 export async function createSeedApp(options: SeedServiceOptions = {}): Promise<FastifyInstance> {
   // frameworkErrors: a request Fastify refuses before routing (broken percent-encoding) still gets a SCIM error.
   const app = Fastify({ frameworkErrors: scimFrameworkErrors });
-  await app.register(scimPlugin, { prefix: '/scim/v2', server: createSeedService(options) });
+  await app.register(createScimPlugin(createSeedService(options)), { prefix: '/scim/v2' });
   return app;
 }

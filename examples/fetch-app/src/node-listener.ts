@@ -1,5 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
-import { httpError, scimErrorResponse } from '@scimkit/core';
+import { httpError } from '@scimkit/core';
+import { scimErrorResponse } from '@scimkit/core/adapter';
 import type { Hono } from 'hono';
 import type { RequestListener } from 'node:http';
 

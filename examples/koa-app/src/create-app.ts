@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { bearerToken, createMemoryStore, createScimServer, type ScimStore } from '@scimkit/core';
-import { scimMiddleware } from '@scimkit/koa';
+import { createScimMiddleware } from '@scimkit/koa';
 import Koa from 'koa';
 import { appUserExtension, appUserResourceType } from './app-user-extension.js';
 import { AppUserTable } from './app-user-table.js';
@@ -26,8 +26,8 @@ export function createApp(options: AppOptions): { app: Koa; users: AppUserTable 
 
   const router = new Router();
   // Every method on /scim/v2 and below (@koa/router 14+ syntax; on 13: ['/scim/v2', '/scim/v2/(.*)']);
-  // the middleware takes /scim/v2 from the route as its prefix.
-  router.all('/scim/v2{/*path}', scimMiddleware(scim));
+  // the middleware takes /scim/v2 from the route as its basePath.
+  router.all('/scim/v2{/*path}', createScimMiddleware(scim));
   router.get('/health', (ctx) => {
     ctx.body = { status: 'ok' };
   });

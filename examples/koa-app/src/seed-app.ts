@@ -1,10 +1,10 @@
-import { scimMiddleware } from '@scimkit/koa';
+import { createScimMiddleware } from '@scimkit/koa';
 import Koa from 'koa';
 import { createSeedService, type SeedServiceOptions } from '../../seed-service/src/index.js';
 
 /** The seed service (examples/seed-service) served by Koa under /scim/v2. */
 export function createSeedApp(options: SeedServiceOptions = {}): Koa {
   const app = new Koa();
-  app.use(scimMiddleware(createSeedService(options), { prefix: '/scim/v2' }));
+  app.use(createScimMiddleware(createSeedService(options), { basePath: '/scim/v2' }));
   return app;
 }

@@ -1,5 +1,5 @@
 import { bearerToken, createScimServer, createSchemaRegistry, groupResourceType, URN, userResourceType, type ScimLogger } from '@scimkit/core';
-import { scimRouter } from '@scimkit/express';
+import { createScimRouter } from '@scimkit/express';
 import { classifySqlError, createSqlStore, mappedSchemas, type SqlConnection, type UnmappedPolicy } from '@scimkit/sql';
 import { sql } from 'kysely';
 import express, { type Express } from 'express';
@@ -50,7 +50,7 @@ export function createOwnTablesApp(options: OwnTablesOptions): Express {
   });
   const app = express();
   app.disable('x-powered-by');
-  app.use('/scim/v2', scimRouter(scim));
+  app.use('/scim/v2', createScimRouter(scim));
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });

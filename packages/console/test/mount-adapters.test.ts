@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { scimRouter } from '@scimkit/express';
-import { scimPlugin } from '@scimkit/fastify';
+import { createScimRouter } from '@scimkit/express';
+import { createScimPlugin } from '@scimkit/fastify';
 import { createFetchHandler } from '@scimkit/fetch';
-import { scimMiddleware } from '@scimkit/koa';
+import { createScimMiddleware } from '@scimkit/koa';
 import { createNodeHandler } from '@scimkit/node';
 import express from 'express';
 import Fastify from 'fastify';
@@ -65,8 +65,8 @@ describe('mounting the console beside SCIM (docs/concepts/console.md)', () => {
     const { scim, scimConsole } = setup();
     // Express
     const app = express();
-    app.use('/scim/v2', scimRouter(scim));
-    app.use('/console', scimRouter(scimConsole));
+    app.use('/scim/v2', createScimRouter(scim));
+    app.use('/console', createScimRouter(scimConsole));
     const running = await listen(createServer(app));
     await roundTrip(running.origin).finally(running.close);
   });
@@ -75,8 +75,8 @@ describe('mounting the console beside SCIM (docs/concepts/console.md)', () => {
     const { scim, scimConsole } = setup();
     // Koa
     const app = new Koa();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
-    app.use(scimMiddleware(scimConsole, { prefix: '/console' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
+    app.use(createScimMiddleware(scimConsole, { basePath: '/console' }));
     const running = await listen(createServer(app.callback()));
     await roundTrip(running.origin).finally(running.close);
   });
@@ -85,8 +85,8 @@ describe('mounting the console beside SCIM (docs/concepts/console.md)', () => {
     const { scim, scimConsole } = setup();
     // Fastify
     const app = Fastify();
-    await app.register(scimPlugin, { prefix: '/scim/v2', server: scim });
-    await app.register(scimPlugin, { prefix: '/console', server: scimConsole });
+    await app.register(createScimPlugin(scim), { prefix: '/scim/v2' });
+    await app.register(createScimPlugin(scimConsole), { prefix: '/console' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     await roundTrip(`http://127.0.0.1:${port}`).finally(() => app.close());

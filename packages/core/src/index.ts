@@ -161,36 +161,3 @@ export type {
 // Errors as data: every scimType with its status, and the SCIM error shape.
 export { SCIM_TYPE_STATUS, SCIM_TYPES, isScimType, scimError, httpError, isScimError, ScimException } from './errors/index.js';
 export type { ScimType, ScimError, Result } from './errors/index.js';
-
-// For adapters: read a request body within limits, decode a query string, answer an error before `handle()`.
-export {
-  readRequestBody,
-  DEFAULT_BODY_TIMEOUT_MS,
-  parseQuery,
-  scimErrorResponse,
-  answerClientError,
-  isValidHost,
-  mountBaseUrl,
-  FALLBACK_HOST,
-  bodyLimit,
-  limitHttpServer,
-  DEFAULT_HTTP_SERVER_LIMITS,
-  createConnectionQueue,
-  tooManyPipelinedResponse,
-  DEFAULT_MAX_PIPELINED_REQUESTS,
-  createBodyCollector,
-  refusedBody,
-  admitBeforeBody,
-} from './transport/index.js';
-export type {
-  RequestBodyStream,
-  RequestBodyOptions,
-  RequestBodyRead,
-  ClientErrorSocket,
-  ScimHandler,
-  HttpServerLimits,
-  ConnectionQueue,
-  QueuedRequest,
-  QueuedResponse,
-  BodyCollector,
-} from './transport/index.js';

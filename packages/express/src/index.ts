@@ -3,9 +3,8 @@
  *
  * @module @scimkit/express
  */
-export { scimRouter } from './scim-router.js';
-export type { ScimRouterOptions } from './scim-router.js';
-export type { ScimHandler } from '@scimkit/core';
-/** Re-exported from @scimkit/core: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body, and the connection limits and timeouts of the example servers. */
-export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from '@scimkit/core';
-export type { HttpServerLimits } from '@scimkit/core';
+export { createScimRouter, scimRouter } from './create-scim-router.js';
+export type { ScimRouterOptions } from './create-scim-router.js';
+/** Re-exported from `@scimkit/core/adapter`: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body, and the connection limits and timeouts of the example servers. */
+export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from '@scimkit/core/adapter';
+export type { HttpServerLimits, ScimHandler } from '@scimkit/core/adapter';

@@ -2,7 +2,7 @@ import express from 'express';
 import express4 from 'express4';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { scimRouter } from '../src/index.js';
+import { createScimRouter, scimRouter } from '../src/index.js';
 import { listen, type Listening } from '../../../tests/adapter-support/listen.js';
 import { rawExchange } from '../../../tests/adapter-support/raw-exchange.js';
 
@@ -18,7 +18,7 @@ const scim = () => createScimServer({ resourceTypes: [userResourceType], store: 
 describe.each([
   ['Express 5', express],
   ['Express 4', express4],
-] as const)('scimRouter mount path and Host on %s (issue 14 #6, #8)', (_name, createApp) => {
+] as const)('createScimRouter mount path and Host on %s (issue 14 #6, #8)', (_name, createApp) => {
   let server: Listening | undefined;
   afterEach(async () => {
     await server?.close();
@@ -27,7 +27,7 @@ describe.each([
 
   it('keeps the mount path in Location when the Host header is missing or empty', async () => {
     const app = createApp();
-    app.use('/scim/v2', scimRouter(scim()));
+    app.use('/scim/v2', createScimRouter(scim()));
     server = await listen(app);
     for (const host of [undefined, '']) {
       const reply = await rawExchange(server.port, [post('/scim/v2/Users', host).replace('HTTP/1.1', host === undefined ? 'HTTP/1.0' : 'HTTP/1.1')]);
@@ -38,7 +38,7 @@ describe.each([
 
   it('answers a request whose mount path is spelled differently like any path outside it, never echoing it', async () => {
     const app = createApp();
-    app.use('/scim/v2', scimRouter(scim()));
+    app.use('/scim/v2', createScimRouter(scim()));
     server = await listen(app);
     const reply = await rawExchange(server.port, [post('/SCIM/V2/Users', 'localhost')]);
     expect(reply).toMatch(/^HTTP\/1\.1 404 /);
@@ -49,7 +49,7 @@ describe.each([
   it('reads the application spelling through nested routers', async () => {
     const app = createApp();
     const api = createApp.Router();
-    api.use('/Scim/v2', scimRouter(scim()));
+    api.use('/Scim/v2', createScimRouter(scim()));
     app.use('/api', api);
     server = await listen(app);
     expect(location(await rawExchange(server.port, [post('/api/Scim/v2/Users', 'localhost')]))).toMatch(/^http:\/\/localhost\/api\/Scim\/v2\/Users\//);
@@ -59,7 +59,7 @@ describe.each([
   it('serves inside a sub-application mounted under its own path', async () => {
     const app = createApp();
     const sub = createApp();
-    sub.use('/scim/v2', scimRouter(scim()));
+    sub.use('/scim/v2', createScimRouter(scim()));
     app.use('/tenant-a', sub);
     server = await listen(app);
     expect(location(await rawExchange(server.port, [post('/tenant-a/scim/v2/Users', 'localhost')]))).toMatch(/^http:\/\/localhost\/tenant-a\/scim\/v2\/Users\//);
@@ -68,8 +68,27 @@ describe.each([
 
   it('keeps working at a mount with parameters, whose spelling it cannot read back', async () => {
     const app = createApp();
-    app.use('/tenants/:tenant/scim/v2', scimRouter(scim()));
+    app.use('/tenants/:tenant/scim/v2', createScimRouter(scim()));
     server = await listen(app);
     expect(location(await rawExchange(server.port, [post('/tenants/acme/scim/v2/Users', 'localhost')]))).toMatch(/^http:\/\/localhost\/tenants\/acme\/scim\/v2\/Users\//);
+  });
+});
+
+describe('the names of the previous release', () => {
+  it('keeps scimRouter as a deprecated alias of createScimRouter', () => {
+    expect(scimRouter).toBe(createScimRouter);
+  });
+
+  it('serves under basePath when mounted at the root, as every adapter does', async () => {
+    const app = express();
+    app.use(createScimRouter(createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore() }), { basePath: '/scim/v2' }));
+    const listening = await listen(app);
+    try {
+      const created = await fetch(`${listening.origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': 'application/scim+json' }, body: userJson() });
+      expect(created.headers.get('location')).toMatch(new RegExp(`^${listening.origin}/scim/v2/Users/`));
+      expect((await fetch(`${listening.origin}/Users`)).status).toBe(404);
+    } finally {
+      await listening.close();
+    }
   });
 });

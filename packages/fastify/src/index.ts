@@ -3,10 +3,9 @@
  *
  * @module @scimkit/fastify
  */
-export { scimPlugin } from './scim-plugin.js';
-export type { ScimPluginOptions } from './scim-plugin.js';
+export { createScimPlugin, scimPlugin } from './create-scim-plugin.js';
+export type { ScimPluginOptions, LegacyScimPluginOptions } from './create-scim-plugin.js';
 export { scimFrameworkErrors } from './scim-framework-errors.js';
-export type { ScimHandler } from '@scimkit/core';
-/** Re-exported from @scimkit/core: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body, and the connection limits and timeouts of the example servers. */
-export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from '@scimkit/core';
-export type { HttpServerLimits } from '@scimkit/core';
+/** Re-exported from `@scimkit/core/adapter`: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body, and the connection limits and timeouts of the example servers. */
+export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from '@scimkit/core/adapter';
+export type { HttpServerLimits, ScimHandler } from '@scimkit/core/adapter';

@@ -1,4 +1,5 @@
-import { httpError, scimErrorResponse } from '@scimkit/core';
+import { httpError } from '@scimkit/core';
+import { scimErrorResponse } from '@scimkit/core/adapter';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /**

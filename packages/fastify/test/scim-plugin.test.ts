@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import fastify5 from 'fastify';
 import fastify4 from 'fastify4';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStore, createScimServer, userResourceType, type ScimHandler } from '@scimkit/core';
-import { scimFrameworkErrors, scimPlugin } from '@scimkit/fastify';
+import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
+import type { ScimHandler } from '@scimkit/core/adapter';
+import { createScimPlugin, scimFrameworkErrors, scimPlugin } from '@scimkit/fastify';
 import { rawExchange } from '../../../tests/adapter-support/raw-exchange.js';
 import { countingSeededHandler, neverReading, pipelined, readStatuses } from '../../../tests/adapter-support/pipelining.js';
 import { recordingHandler } from '../../../tests/adapter-support/recording-handler.js';
@@ -17,14 +18,14 @@ type Factory = typeof fastify5;
 describe.each([
   ['Fastify 5', fastify5],
   ['Fastify 4', fastify4 as unknown as Factory],
-] as const)('scimPlugin on %s', (_name, Fastify) => {
+] as const)('createScimPlugin on %s', (_name, Fastify) => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await close?.();
     close = undefined;
   });
 
-  async function start(server: ScimHandler, register: (app: ReturnType<Factory>) => Promise<void> | void = (app) => void app.register(scimPlugin, { prefix: '/scim/v2', server })) {
+  async function start(server: ScimHandler, register: (app: ReturnType<Factory>) => Promise<void> | void = (app) => void app.register(createScimPlugin(server), { prefix: '/scim/v2' })) {
     const app = Fastify({ frameworkErrors: scimFrameworkErrors });
     await register(app);
     app.post('/app/echo', async (request) => ({ got: request.body }));
@@ -105,7 +106,7 @@ describe.each([
     const { origin } = await start(recorder, (app) =>
       void app.register(
         async (api: ReturnType<Factory>) => {
-          await api.register(scimPlugin, { prefix: '/scim/v2', server: recorder });
+          await api.register(createScimPlugin(recorder), { prefix: '/scim/v2' });
         },
         { prefix: '/api' },
       ),
@@ -118,11 +119,11 @@ describe.each([
   });
 });
 
-describe('scimPlugin with pipelined requests (issue 14 #4)', () => {
+describe('createScimPlugin with pipelined requests (issue 14 #4)', () => {
   it('stops building responses for a client that pipelines and never reads, and answers a reading one in order', async () => {
     const { handler, handled } = await countingSeededHandler(200);
     const app = fastify5();
-    await app.register(scimPlugin, { prefix: '/scim/v2', server: handler });
+    await app.register(createScimPlugin(handler), { prefix: '/scim/v2' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const socket = await neverReading(port, pipelined(300, '/scim/v2/Users?count=200'));
@@ -133,6 +134,22 @@ describe('scimPlugin with pipelined requests (issue 14 #4)', () => {
     } finally {
       socket.destroy();
       app.server.closeAllConnections();
+      await app.close();
+    }
+  });
+});
+
+describe('the plugin of the previous release', () => {
+  it('still serves with app.register(scimPlugin, { prefix, server }), deprecated', async () => {
+    const recorder = recordingHandler();
+    const app = fastify5();
+    await app.register(scimPlugin, { prefix: '/scim/v2', server: recorder });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      expect((await fetch(`http://127.0.0.1:${port}/scim/v2/Users`)).status).toBe(200);
+      expect(recorder.requests.map((request) => [request.path, request.baseUrl])).toEqual([['/Users', `http://127.0.0.1:${port}/scim/v2`]]);
+    } finally {
       await app.close();
     }
   });

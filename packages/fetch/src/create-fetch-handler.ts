@@ -1,16 +1,12 @@
-import { admitBeforeBody, bodyLimit, httpError, mountBaseUrl, parseQuery, scimErrorResponse, type ScimHandler, type ScimRequest, type ScimResponse } from '@scimkit/core';
-import { readBodyStream } from './read-body-stream.js';
+import { httpError, type ScimResponse } from '@scimkit/core';
+import { createAdapterPipeline, readWebBody, scimErrorResponse, type AdapterOptions, type ScimHandler } from '@scimkit/core/adapter';
 
-export interface FetchHandlerOptions {
-  /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
-  readonly basePath?: string;
-  /** Largest request body read, in bytes; beyond it the request is answered 413 at once. Default: the server's `limits.maxBodyBytes`. */
-  readonly maxBodyBytes?: number;
-  /** Absolute mount-point URL for `meta.location` when behind a proxy. Default `{protocol}//{Host}{basePath}`. */
-  readonly baseUrl?: string;
-  /** Longest wait for the whole request body, in ms; a client still sending after it gets a 408. Default 30 000; 0 turns it off. */
-  readonly bodyTimeoutMs?: number;
-}
+/**
+ * `basePath` (default `''`), `maxBodyBytes`, `baseUrl` and `bodyTimeoutMs`, the same options with the
+ * same meaning in every adapter (`@scimkit/core/adapter`). `maxPipelinedRequests` has nothing to
+ * act on here: a Fetch runtime does not show the connection a request came on.
+ */
+export type FetchHandlerOptions = AdapterOptions;
 
 /** A Fetch API handler: Hono's `c.req.raw`, a Next.js route handler, `Bun.serve`, `Deno.serve`, a Worker's `fetch`. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -21,37 +17,24 @@ export type FetchHandler = (request: Request) => Promise<Response>;
  * rejects. A request outside `basePath` gets a SCIM 404.
  */
 export function createFetchHandler(server: ScimHandler, options: FetchHandlerOptions = {}): FetchHandler {
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
-
+  const pipeline = createAdapterPipeline(server, options);
   return async (request) => {
+    let url: URL;
     try {
-      const url = new URL(request.url);
-      const path = url.pathname.slice(basePath.length) || '/';
-      if (!url.pathname.startsWith(basePath) || !path.startsWith('/')) return toResponse(scimErrorResponse(httpError(404)));
-      const query = parseQuery(url.search);
-      const headers = Object.fromEntries(request.headers);
-      // The pre-body stage (a rate limit): refused before a byte of the body is read.
-      const refused = await admitBeforeBody(server, { method: request.method, path, query, headers });
-      if (refused !== undefined) return toResponse(refused);
-      const read = await readBodyStream(request, limits);
-      if (read.kind === 'aborted') return toResponse(scimErrorResponse(httpError(400, 'The request body could not be read')));
-      if (read.kind === 'refused') return toResponse(read.response);
-      // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location; without one, the URL's host.
-      const mount = mountBaseUrl(url.protocol.slice(0, -1), request.headers.get('host') || url.host, basePath);
-      if (!mount.ok) return toResponse(scimErrorResponse(mount.error));
-      const scimRequest: ScimRequest = {
-        method: request.method,
-        path,
-        query,
-        headers,
-        ...(read.body === undefined ? {} : { body: read.body }),
-        baseUrl: options.baseUrl ?? mount.value,
-      };
-      return toResponse(await server.handle(scimRequest));
+      url = new URL(request.url);
     } catch {
-      return toResponse(scimErrorResponse(httpError(500, 'Internal server error')));
+      return toResponse(scimErrorResponse(httpError(400, 'The request URL is not absolute')));
     }
+    const response = await pipeline({
+      method: request.method,
+      target: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      scheme: url.protocol.slice(0, -1),
+      // Without a Host header (HTTP/2, a runtime that drops it), the URL's host.
+      host: request.headers.get('host') || url.host,
+      readBody: (limits) => readWebBody(request, limits),
+    });
+    return toResponse(response ?? scimErrorResponse(httpError(404)));
   };
 }
 

@@ -6,4 +6,4 @@
  */
 export { createFetchHandler } from './create-fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './create-fetch-handler.js';
-export type { ScimHandler } from '@scimkit/core';
+export type { ScimHandler } from '@scimkit/core/adapter';

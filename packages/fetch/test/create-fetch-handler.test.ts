@@ -117,7 +117,7 @@ describe('createFetchHandler', () => {
     const dir = new URL('../src/', import.meta.url);
     for (const file of readdirSync(dir)) {
       const source = readFileSync(new URL(file, dir), 'utf8');
-      for (const [, from] of source.matchAll(/from '([^']+)'/g)) expect(from, file).toMatch(/^(@scimkit\/core|\.\/[\w-]+\.js)$/);
+      for (const [, from] of source.matchAll(/from '([^']+)'/g)) expect(from, file).toMatch(/^(@scimkit\/core(\/adapter)?|\.\/[\w-]+\.js)$/);
     }
   });
 });

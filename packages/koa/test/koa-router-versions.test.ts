@@ -4,7 +4,7 @@ import Router15 from '@koa/router-15';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { scimMiddleware } from '../src/index.js';
+import { createScimMiddleware } from '../src/index.js';
 import { listen, type Listening } from '../../../tests/adapter-support/listen.js';
 
 const SCIM_JSON = { 'Content-Type': 'application/scim+json' };
@@ -21,7 +21,7 @@ const versions = [
   { name: '@koa/router 15', Router: Router15, routes: [['/scim/v2', '/scim/v2/*path'], ['/scim/v2{/*path}']], legacyThrows: true },
 ] as const;
 
-describe.each(versions)('scimMiddleware behind $name', ({ Router, routes, legacyThrows }) => {
+describe.each(versions)('createScimMiddleware behind $name', ({ Router, routes, legacyThrows }) => {
   let server: Listening | undefined;
   afterEach(async () => {
     await server?.close();
@@ -34,7 +34,7 @@ describe.each(versions)('scimMiddleware behind $name', ({ Router, routes, legacy
     router.get('/health', (ctx) => {
       ctx.body = { status: 'ok' };
     });
-    router.all([...paths], scimMiddleware(scim));
+    router.all([...paths], createScimMiddleware(scim));
     const app = new Koa();
     app.use(router.routes()).use(router.allowedMethods());
     server = await listen(app.callback());
@@ -52,7 +52,7 @@ describe.each(versions)('scimMiddleware behind $name', ({ Router, routes, legacy
   });
 
   it(legacyThrows ? 'refuses the @koa/router 13 syntax (.*) at start-up' : 'accepts the (.*) syntax', () => {
-    const register = () => new Router().all(['/scim/v2', '/scim/v2/(.*)'], scimMiddleware({ handle: () => Promise.reject(new Error('unused')) }));
+    const register = () => new Router().all(['/scim/v2', '/scim/v2/(.*)'], createScimMiddleware({ handle: () => Promise.reject(new Error('unused')) }));
     if (legacyThrows) expect(register).toThrow(/Unexpected \(/);
     else expect(register).not.toThrow();
   });

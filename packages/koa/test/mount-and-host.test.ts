@@ -2,7 +2,7 @@ import Koa from 'koa';
 import Koa2 from 'koa2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { scimMiddleware } from '../src/index.js';
+import { createScimMiddleware, scimMiddleware } from '../src/index.js';
 import { listen, type Listening } from '../../../tests/adapter-support/listen.js';
 import { rawExchange } from '../../../tests/adapter-support/raw-exchange.js';
 
@@ -18,7 +18,7 @@ const scim = () => createScimServer({ resourceTypes: [userResourceType], store: 
 describe.each([
   ['Koa 3', Koa],
   ['Koa 2', Koa2 as unknown as typeof Koa],
-] as const)('scimMiddleware Host handling on %s (issue 14 #6, #7)', (_name, App) => {
+] as const)('createScimMiddleware Host handling on %s (issue 14 #6, #7)', (_name, App) => {
   let server: Listening | undefined;
   afterEach(async () => {
     await server?.close();
@@ -27,7 +27,7 @@ describe.each([
 
   const start = async (): Promise<Listening> => {
     const app = new App();
-    app.use(scimMiddleware(scim(), { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim(), { basePath: '/scim/v2' }));
     return (server = await listen(app.callback()));
   };
 
@@ -53,7 +53,7 @@ describe.each([
   it('checks X-Forwarded-Host as received behind app.proxy', async () => {
     const app = new App();
     app.proxy = true;
-    app.use(scimMiddleware(scim(), { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim(), { basePath: '/scim/v2' }));
     server = await listen(app.callback());
     const forwarded = (value: string) => post('/scim/v2/Users', 'localhost').replace('Host: localhost\r\n', `Host: localhost\r\nX-Forwarded-Host: ${value}\r\n`);
     expect(await rawExchange(server.port, [forwarded('user@evil')])).toMatch(/^HTTP\/1\.1 400 /);
@@ -65,5 +65,21 @@ describe.each([
     const reply = await rawExchange(port, [post('/SCIM/V2/Users', 'localhost')]);
     expect(reply).toMatch(/^HTTP\/1\.1 404 /);
     expect(reply).not.toContain('/SCIM/V2/Users/');
+  });
+});
+
+describe('the names of the previous release', () => {
+  it('keeps scimMiddleware and its prefix option as deprecated aliases of createScimMiddleware and basePath', async () => {
+    const app = new Koa();
+    app.use(scimMiddleware(scim(), { prefix: '/scim/v2' }));
+    const listening = await listen(app.callback());
+    try {
+      expect(scimMiddleware).toBe(createScimMiddleware);
+      expect((await fetch(`${listening.origin}/scim/v2/Users`)).status).toBe(200);
+      // Outside it, Koa's own 404.
+      expect((await fetch(`${listening.origin}/other/Users`)).status).toBe(404);
+    } finally {
+      await listening.close();
+    }
   });
 });

@@ -1,11 +1,11 @@
 import Koa from 'koa';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scimMiddleware } from '../src/index.js';
+import { createScimMiddleware } from '../src/index.js';
 import { listen, type Listening } from '../../../tests/adapter-support/listen.js';
 import { countingSeededHandler, neverReading, pipelined, readStatuses } from '../../../tests/adapter-support/pipelining.js';
 
-describe('scimMiddleware with pipelined requests (issue 14 #4)', () => {
+describe('createScimMiddleware with pipelined requests (issue 14 #4)', () => {
   let server: Listening | undefined;
   const sockets: Socket[] = [];
   afterEach(async () => {
@@ -17,7 +17,7 @@ describe('scimMiddleware with pipelined requests (issue 14 #4)', () => {
   it('stops building responses for a client that pipelines and never reads, and answers a reading one in order', async () => {
     const { handler, handled } = await countingSeededHandler(200);
     const app = new Koa();
-    app.use(scimMiddleware(handler, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(handler, { basePath: '/scim/v2' }));
     server = await listen(app.callback());
     sockets.push(await neverReading(server.port, pipelined(300, '/scim/v2/Users?count=200')));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -28,7 +28,7 @@ describe('scimMiddleware with pipelined requests (issue 14 #4)', () => {
   it('answers 503 past maxPipelinedRequests', async () => {
     const { handler } = await countingSeededHandler(50);
     const app = new Koa();
-    app.use(scimMiddleware(handler, { prefix: '/scim/v2', maxPipelinedRequests: 2 }));
+    app.use(createScimMiddleware(handler, { basePath: '/scim/v2', maxPipelinedRequests: 2 }));
     server = await listen(app.callback());
     expect(await readStatuses(server.port, pipelined(10, '/scim/v2/Users?count=50'), 4)).toEqual(['200', '200', '200', '503']);
   });

@@ -4,7 +4,7 @@ import Koa from 'koa';
 import Koa2 from 'koa2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { scimMiddleware } from '../src/index.js';
+import { createScimMiddleware } from '../src/index.js';
 import { listen, type Listening } from '../../../tests/adapter-support/listen.js';
 import { rawExchange } from '../../../tests/adapter-support/raw-exchange.js';
 import { recordingHandler } from '../../../tests/adapter-support/recording-handler.js';
@@ -16,7 +16,7 @@ const text = (body: unknown): string => new TextDecoder().decode(body as Uint8Ar
 describe.each([
   ['Koa 3', Koa],
   ['Koa 2', Koa2],
-] as const)('scimMiddleware on %s', (_name, KoaApp) => {
+] as const)('createScimMiddleware on %s', (_name, KoaApp) => {
   let server: Listening | undefined;
   afterEach(async () => {
     await server?.close();
@@ -28,7 +28,7 @@ describe.each([
   it('passes method, the path under the prefix, the decoded query, headers and the mount URL', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
 
     const query = 'filter=userName%20eq%20%22bj%2Bx%40example.com%22&attributes=userName&attributes=name.givenName';
@@ -47,7 +47,7 @@ describe.each([
   it('leaves other paths to the next middleware, including look-alike prefixes', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2/' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2/' }));
     app.use((ctx) => {
       ctx.body = { app: ctx.path };
     });
@@ -63,7 +63,7 @@ describe.each([
   it('serves every path when there is no prefix and no router', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim));
+    app.use(createScimMiddleware(scim));
     const { origin } = await serve(app);
     await fetch(`${origin}/Schemas/urn:ietf:params:scim:schemas:core:2.0:User`);
     expect(scim.requests[0]?.path).toBe('/Schemas/urn:ietf:params:scim:schemas:core:2.0:User');
@@ -77,7 +77,7 @@ describe.each([
     router.get('/health', (ctx) => {
       ctx.body = 'ok';
     });
-    router.all(['/scim/v2', '/scim/v2/(.*)'], scimMiddleware(scim));
+    router.all(['/scim/v2', '/scim/v2/(.*)'], createScimMiddleware(scim));
     app.use(router.routes()).use(router.allowedMethods());
     const { origin } = await serve(app);
 
@@ -95,7 +95,7 @@ describe.each([
     const app = new KoaApp();
     const router = new Router();
     router.all(['/tenants/:tenant/scim/v2', '/tenants/:tenant/scim/v2/:path*'], (ctx, next) =>
-      scimMiddleware(ctx.params['tenant'] === 'acme' ? tenants.acme : tenants.globex)(ctx, next),
+      createScimMiddleware(ctx.params['tenant'] === 'acme' ? tenants.acme : tenants.globex)(ctx, next),
     );
     app.use(router.routes());
     const { origin } = await serve(app);
@@ -109,7 +109,7 @@ describe.each([
   it('uses the configured baseUrl instead of the Host header', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2', baseUrl: 'https://idp.example.com/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2', baseUrl: 'https://idp.example.com/scim/v2' }));
     const { origin } = await serve(app);
     await fetch(`${origin}/scim/v2/Users`);
     expect(scim.requests[0]?.baseUrl).toBe('https://idp.example.com/scim/v2');
@@ -123,7 +123,7 @@ describe.each([
       body,
     });
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
 
     const response = await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': SCIM_JSON }, body: userJson });
@@ -137,7 +137,7 @@ describe.each([
   it.each([204, 304])('sends %i with an empty body', async (status) => {
     const scim = recordingHandler({ status, headers: { ETag: 'W/"1"' } });
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
     const response = await fetch(`${origin}/scim/v2/Users/1`, { method: status === 204 ? 'DELETE' : 'GET' });
     expect(response.status).toBe(status);
@@ -148,7 +148,7 @@ describe.each([
   it('keeps a bodiless non-empty status (it does not become 204)', async () => {
     const scim = recordingHandler({ status: 200, headers: { 'Content-Type': SCIM_JSON } });
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
     const response = await fetch(`${origin}/scim/v2/Users`, { method: 'HEAD' });
     expect(response.status).toBe(200);
@@ -157,7 +157,7 @@ describe.each([
   it('reads the raw body itself when no body parser ran', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
     await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': SCIM_JSON }, body: userJson });
     expect(scim.requests[0]?.body).toBeInstanceOf(Uint8Array);
@@ -168,7 +168,7 @@ describe.each([
     const scim = recordingHandler();
     const app = new KoaApp();
     app.use(bodyParser());
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
     await fetch(`${origin}/scim/v2/Users`, { method: 'PATCH', headers: { 'Content-Type': SCIM_JSON }, body: userJson });
     expect(scim.requests[0]?.body).toBe(userJson);
@@ -178,7 +178,7 @@ describe.each([
     const scim = recordingHandler();
     const app = new KoaApp();
     app.use(bodyParser());
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
     await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: userJson });
     expect(text(scim.requests[0]?.body)).toBe(userJson);
@@ -193,7 +193,7 @@ describe.each([
       (ctx.request as { body?: unknown }).body = JSON.parse(raw) as unknown;
       await next();
     });
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
     await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': SCIM_JSON }, body: userJson });
     expect(scim.requests[0]?.body).toEqual(JSON.parse(userJson));
@@ -202,7 +202,7 @@ describe.each([
   it('answers 413 with a SCIM error for a declared length over maxBodyBytes, without calling handle()', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2', maxBodyBytes: 64 }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2', maxBodyBytes: 64 }));
     const { origin } = await serve(app);
     const response = await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': SCIM_JSON }, body: 'x'.repeat(65) });
     expect(response.status).toBe(413);
@@ -218,7 +218,7 @@ describe.each([
   it('answers 413 for a chunked body that grows over maxBodyBytes', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2', maxBodyBytes: 64 }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2', maxBodyBytes: 64 }));
     const { port } = await serve(app);
     const chunk = 'y'.repeat(40);
     const reply = await rawExchange(port, [
@@ -234,7 +234,7 @@ describe.each([
   it('answers 408 and closes the connection when the body never arrives (bodyTimeoutMs)', async () => {
     const scim = recordingHandler();
     const app = new KoaApp();
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2', bodyTimeoutMs: 100 }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2', bodyTimeoutMs: 100 }));
     const { port } = await serve(app);
     const reply = await rawExchange(port, ['POST /scim/v2/Users HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/scim+json\r\nContent-Length: 50\r\n\r\n{"userName":'], { settleMs: 5000 });
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
@@ -253,7 +253,7 @@ describe.each([
       if (raw !== '') (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(raw));
       await next();
     });
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin } = await serve(app);
     const reply = await fetch(`${origin}/scim/v2/Users`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'userName=form' });
     expect(reply.status).toBe(415);
@@ -265,7 +265,7 @@ describe.each([
     const app = new KoaApp();
     const errors: unknown[] = [];
     app.on('error', (error: unknown) => errors.push(error));
-    app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
     const { origin, port } = await serve(app);
     await rawExchange(
       port,
@@ -290,7 +290,7 @@ describe.each([
     };
     const app = new KoaApp();
     app.on('error', () => undefined);
-    app.use(scimMiddleware(slow, { prefix: '/scim/v2' }));
+    app.use(createScimMiddleware(slow, { basePath: '/scim/v2' }));
     const { origin, port } = await serve(app);
     await rawExchange(port, ['GET /scim/v2/Users HTTP/1.1\r\nHost: localhost\r\n\r\n'], { hangUp: true });
     await done;

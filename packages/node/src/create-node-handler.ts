@@ -1,36 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  admitBeforeBody,
-  bodyLimit,
-  createConnectionQueue,
-  DEFAULT_MAX_PIPELINED_REQUESTS,
-  httpError,
-  mountBaseUrl,
-  parseQuery,
-  readRequestBody,
-  scimErrorResponse,
-  tooManyPipelinedResponse,
-  type ScimHandler,
-  type ScimRequest,
-  type ScimResponse,
-} from '@scimkit/core';
+import { httpError, type ScimResponse } from '@scimkit/core';
+import { createAdapterPipeline, readRequestBody, scimErrorResponse, type AdapterOptions, type ScimHandler } from '@scimkit/core/adapter';
 
-export interface NodeHandlerOptions {
-  /** Path prefix the SCIM service is mounted at, e.g. `/scim/v2`. Default `''` (the root). */
-  readonly basePath?: string;
-  /** Largest request body read, in bytes; beyond it the request is answered 413 at once. Default: the server's `limits.maxBodyBytes`. */
-  readonly maxBodyBytes?: number;
-  /** Absolute mount-point URL for `meta.location` when behind a proxy. Default `http(s)://{Host}{basePath}`. */
-  readonly baseUrl?: string;
-  /** Longest wait for the whole request body, in ms; a client still sending after it gets a 408 and the connection closes. Default 30 000; 0 turns it off. */
-  readonly bodyTimeoutMs?: number;
-  /**
-   * Pipelined requests that may wait on one connection behind the one being answered; one more is
-   * answered 503 and the connection closes. Requests of a connection are answered one at a time, the
-   * next once the previous response has reached the socket. Default 16.
-   */
-  readonly maxPipelinedRequests?: number;
-}
+/**
+ * `basePath` (default `''`), `maxBodyBytes`, `baseUrl`, `bodyTimeoutMs` and `maxPipelinedRequests`,
+ * the same options with the same meaning in every adapter (`@scimkit/core/adapter`).
+ */
+export type NodeHandlerOptions = AdapterOptions;
 
 /** A `node:http` request listener; `next` (when given) receives requests outside `basePath`. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -41,49 +17,25 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () 
  * client that disconnects mid-request or sends garbage never throws out of the handler.
  */
 export function createNodeHandler(server: ScimHandler, options: NodeHandlerOptions = {}): NodeHandler {
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const limits = { maxBytes: bodyLimit(server, options.maxBodyBytes), timeoutMs: options.bodyTimeoutMs };
-  const connections = createConnectionQueue(options.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS);
-
+  const pipeline = createAdapterPipeline(server, options);
   return (req, res, next) => {
-    const url = originForm(req.url ?? '/');
-    const queryAt = url.indexOf('?');
-    const fullPath = queryAt === -1 ? url : url.slice(0, queryAt);
-    const path = fullPath.slice(basePath.length) || '/';
-    if (!fullPath.startsWith(basePath) || !path.startsWith('/')) {
-      if (next !== undefined) return next();
-      return send(res, scimErrorResponse(httpError(404)));
-    }
     req.on('error', () => undefined);
     res.on('error', () => undefined);
-    connections.enter(req, res, () => serve(req, res, url, path), () => send(res, tooManyPipelinedResponse()));
+    void pipeline({
+      method: req.method ?? 'GET',
+      target: originForm(req.url ?? '/'),
+      headers: req.headers,
+      scheme: (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http',
+      host: req.headers.host,
+      connection: { request: req, response: res },
+      readBody: (limits) => readRequestBody(req, limits),
+    }).then((response) => {
+      if (response !== undefined) return send(res, response);
+      if (next !== undefined) return next();
+      send(res, scimErrorResponse(httpError(404)));
+    });
   };
-
-  function serve(req: IncomingMessage, res: ServerResponse, url: string, path: string): void {
-    // The pre-body stage (a rate limit): refused before a byte of the body is read.
-    const query = parseQuery(url);
-    void admitBeforeBody(server, { method: req.method ?? 'GET', path, query, headers: req.headers }).then(async (refused) => {
-      if (refused !== undefined) return send(res, refused);
-      const read = await readRequestBody(req, limits);
-      if (read.kind === 'aborted') return;
-      if (read.kind === 'refused') return send(res, read.response);
-      const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https' : 'http';
-      // RFC 9112 §3.2: an invalid Host header is a 400, never echoed into meta.location; a missing one is localhost.
-      const mount = mountBaseUrl(scheme, req.headers.host, basePath);
-      if (!mount.ok) return send(res, scimErrorResponse(mount.error));
-      const request: ScimRequest = {
-        method: req.method ?? 'GET',
-        path,
-        query,
-        headers: req.headers,
-        body: read.body,
-        baseUrl: options.baseUrl ?? mount.value,
-      };
-      send(res, await server.handle(request));
-    }).catch(() => send(res, scimErrorResponse(httpError(500, 'Internal server error'))));
-  }
 }
-
 
 /**
  * The request target in origin form (`/path?query`). RFC 9112 §3.2.2: a server MUST accept the

@@ -4,9 +4,8 @@
  *
  * @module @scimkit/node
  */
-export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS } from '@scimkit/core';
-export type { HttpServerLimits } from '@scimkit/core';
 export { createNodeHandler } from './create-node-handler.js';
-export { DEFAULT_MAX_PIPELINED_REQUESTS } from '@scimkit/core';
 export type { NodeHandler, NodeHandlerOptions } from './create-node-handler.js';
-export type { ScimHandler } from '@scimkit/core';
+/** Re-exported from `@scimkit/core/adapter`: a `clientError` listener giving requests Node's HTTP parser refuses a SCIM error body, and the connection limits and timeouts of the example servers. */
+export { answerClientError, limitHttpServer, DEFAULT_HTTP_SERVER_LIMITS, DEFAULT_MAX_PIPELINED_REQUESTS } from '@scimkit/core/adapter';
+export type { HttpServerLimits, ScimHandler } from '@scimkit/core/adapter';

@@ -11,7 +11,7 @@ import type {
   StoreWriteResult,
   WriteContext,
 } from '@scimkit/core';
-import { createSchemaRegistry, groupResourceType, uniqueKey, URN, userResourceType, type SchemaRegistry } from '@scimkit/core';
+import { comparisonKey, createSchemaRegistry, groupResourceType, URN, userResourceType, type SchemaRegistry } from '@scimkit/core';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { acceptsId, mappedResolver } from './column-resolver.js';
 import { compileMapping, type CompiledMapping } from './compile-mapping.js';
@@ -269,13 +269,13 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       const test = unique.caseExact
         ? sql`${column} = ${value}`
         : folded !== undefined
-          ? sql`${folded} = ${uniqueKey(value, false)}`
+          ? sql`${folded} = ${comparisonKey(value, false)}`
           : lower !== undefined
             ? sql`${lower} IN (${sql.join([...new Set([value.normalize('NFC').toLowerCase(), value.normalize('NFD').toLowerCase()])])})`
             : sql`lower(${column}) = ${value.toLowerCase()}`;
       const others = self === undefined ? sql`` : sql` AND ${idRef(mapping)} <> ${self}`;
       const found = await sql<{ id: unknown; v: unknown }>`SELECT ${idRef(mapping)} AS id, ${column} AS v FROM ${from(mapping)} WHERE ${test} AND ${tenantOf(mapping, ctx)}${others}`.execute(q);
-      const clash = found.rows.find((row) => typeof row.v === 'string' && uniqueKey(row.v, unique.caseExact) === uniqueKey(value, unique.caseExact));
+      const clash = found.rows.find((row) => typeof row.v === 'string' && comparisonKey(row.v, unique.caseExact) === comparisonKey(value, unique.caseExact));
       if (clash !== undefined) return { attribute: unique.path, id: String(clash.id) };
     }
     return undefined;

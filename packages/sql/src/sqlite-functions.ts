@@ -4,7 +4,7 @@ export interface SqliteFunctionHost {
 }
 
 /**
- * Adds `scimkit_fold(x)` (the caseExact:false key: NFC, lower-cased, as `uniqueKey` computes it) and
+ * Adds `scimkit_fold(x)` (the caseExact:false key: NFC, lower-cased, as `comparisonKey` computes it) and
  * `scimkit_lower(x)` (JavaScript's toLowerCase) to a better-sqlite3 database, so caseExact:false
  * comparisons run in SQL with the in-memory evaluator's semantics. `fromBetterSqlite3` calls it; call
  * it yourself when you hand the store a Kysely instance over your own SQLite database.

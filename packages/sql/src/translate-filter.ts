@@ -1,5 +1,5 @@
 import type { AttrPath, AttributeFacts, AttributeType, CompareFilter, Filter, PresentFilter } from '@scimkit/core';
-import { uniqueKey } from '@scimkit/core';
+import { comparisonKey } from '@scimkit/core';
 import { sql, type RawBuilder } from 'kysely';
 import { dialectSql, type DialectSql, type SqlDialectName } from './dialect.js';
 
@@ -196,8 +196,8 @@ function comparison(
         if (op === 'ew') return { sql: dialect.endsWith(c, value), exact: true };
         return { sql: dialect.binaryCompare(c, ORDER[op] as '=', sql`${value}`), exact: true };
       }
-      // caseExact false: every operator compares the NFC, lower-cased key (the evaluator's uniqueKey).
-      const key = uniqueKey(value, false);
+      // caseExact false: every operator compares the NFC, lower-cased key (the evaluator's comparisonKey).
+      const key = comparisonKey(value, false);
       const folded = dialect.foldKey(c);
       if (folded !== undefined) {
         if (op === 'eq') return { sql: sql<boolean>`(${folded} = ${key})`, exact: true };

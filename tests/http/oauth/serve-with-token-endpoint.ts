@@ -1,15 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import type { ScimHandler } from '@scimkit/core';
-import { scimRouter } from '@scimkit/express';
-import { scimPlugin } from '@scimkit/fastify';
+import type { ScimHandler } from '@scimkit/core/adapter';
+import { createScimRouter } from '@scimkit/express';
+import { createScimPlugin } from '@scimkit/fastify';
 import { createFetchHandler } from '@scimkit/fetch';
-import { scimMiddleware } from '@scimkit/koa';
+import { createScimMiddleware } from '@scimkit/koa';
 import { createNodeHandler } from '@scimkit/node';
 import express from 'express';
 import Fastify from 'fastify';
 import Koa from 'koa';
-import { listen } from '../../adapter-support/listen.js';
+import { listen, listenFastify } from '../../adapter-support/listen.js';
 
 /** A server on an ephemeral port: SCIM at `/scim/v2`, the token endpoint and JWKS at the root. */
 export interface ServedPair {
@@ -39,8 +38,8 @@ export const ADAPTERS_WITH_TOKEN_ENDPOINT: readonly (readonly [string, Serve])[]
     '@scimkit/express',
     (scim, tokens) => {
       const app = express();
-      app.use('/scim/v2', scimRouter(scim));
-      app.use(scimRouter(tokens));
+      app.use('/scim/v2', createScimRouter(scim));
+      app.use(createScimRouter(tokens));
       return overNode(app);
     },
   ],
@@ -48,8 +47,8 @@ export const ADAPTERS_WITH_TOKEN_ENDPOINT: readonly (readonly [string, Serve])[]
     '@scimkit/koa',
     (scim, tokens) => {
       const app = new Koa();
-      app.use(scimMiddleware(scim, { prefix: '/scim/v2' }));
-      app.use(scimMiddleware(tokens, { prefix: '' }));
+      app.use(createScimMiddleware(scim, { basePath: '/scim/v2' }));
+      app.use(createScimMiddleware(tokens, { basePath: '' }));
       return overNode(app.callback());
     },
   ],
@@ -57,18 +56,9 @@ export const ADAPTERS_WITH_TOKEN_ENDPOINT: readonly (readonly [string, Serve])[]
     '@scimkit/fastify',
     async (scim, tokens) => {
       const app = Fastify();
-      await app.register(scimPlugin, { prefix: '/scim/v2', server: scim });
-      await app.register(scimPlugin, { server: tokens });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as AddressInfo;
-      return {
-        origin: `http://127.0.0.1:${port}`,
-        port,
-        close: async () => {
-          app.server.closeAllConnections();
-          await app.close();
-        },
-      };
+      await app.register(createScimPlugin(scim), { prefix: '/scim/v2' });
+      await app.register(createScimPlugin(tokens));
+      return listenFastify(app);
     },
   ],
   [

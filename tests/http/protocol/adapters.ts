@@ -1,6 +1,6 @@
 import { createNodeHandler } from '@scimkit/node';
-import { scimRouter } from '@scimkit/express';
-import { scimMiddleware } from '@scimkit/koa';
+import { createScimRouter } from '@scimkit/express';
+import { createScimMiddleware } from '@scimkit/koa';
 import type { ScimServer } from '@scimkit/core';
 import express from 'express';
 import Koa from 'koa';
@@ -22,7 +22,7 @@ export const ADAPTERS: readonly (readonly [string, ServeScim])[] = [
     '@scimkit/express',
     (server) => {
       const app = express();
-      app.use('/scim/v2', scimRouter(server));
+      app.use('/scim/v2', createScimRouter(server));
       return started(app);
     },
   ],
@@ -30,7 +30,7 @@ export const ADAPTERS: readonly (readonly [string, ServeScim])[] = [
     '@scimkit/koa',
     (server) => {
       const app = new Koa();
-      app.use(scimMiddleware(server, { prefix: '/scim/v2' }));
+      app.use(createScimMiddleware(server, { basePath: '/scim/v2' }));
       return started(app.callback());
     },
   ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerClientError } from '../../src/index.js';
+import { answerClientError } from '../../src/adapter/index.js';
 
 function socket(writable = true, bytesWritten = 0) {
   const written: string[] = [];

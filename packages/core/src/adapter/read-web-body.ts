@@ -1,10 +1,10 @@
-import { createBodyCollector, DEFAULT_BODY_TIMEOUT_MS, refusedBody, type RequestBodyRead } from '@scimkit/core';
+import { createBodyCollector, refusedBody } from './body-collector.js';
+import { DEFAULT_BODY_TIMEOUT_MS, type RequestBodyOptions, type RequestBodyRead } from './read-request-body.js';
 
-export interface BodyStreamLimits {
-  /** Largest body accepted, in bytes: a larger one, declared (`Content-Length`) or sent, is a 413. */
-  readonly maxBytes: number;
-  /** Longest wait for the whole body, in ms; 0 waits as long as the request lives. */
-  readonly timeoutMs?: number | undefined;
+/** The part of a Web `Request` that {@link readWebBody} uses. */
+export interface WebRequestBody {
+  readonly body: ReadableStream<Uint8Array> | null;
+  readonly headers: { get(name: string): string | null };
 }
 
 /**
@@ -13,7 +13,7 @@ export interface BodyStreamLimits {
  * chunk that crosses it) and `timeoutMs` (§15.5.9, 408). Never rejects; a stream that errors (the
  * client went away) is `aborted`. Uses only the Streams API, so it runs wherever `fetch` does.
  */
-export async function readBodyStream(request: Request, limits: BodyStreamLimits): Promise<RequestBodyRead> {
+export async function readWebBody(request: WebRequestBody, limits: RequestBodyOptions): Promise<RequestBodyRead> {
   const { maxBytes, timeoutMs = DEFAULT_BODY_TIMEOUT_MS } = limits;
   const body = request.body;
   if (body === null) return { kind: 'body', body: undefined };

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { limitHttpServer, type HttpServerLimits } from '../../src/index.js';
+import { limitHttpServer, type HttpServerLimits } from '../../src/adapter/index.js';
 
 /**
  * One client holding idle keep-alive and silent connections must not lock the others out

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../src/index.js';
+import { parseQuery } from '../../src/adapter/parse-query.js';
 
 describe('parseQuery', () => {
   it('decodes names and values, gives a repeated name an array, ignores what is not a query', () => {

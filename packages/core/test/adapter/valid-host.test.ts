@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidHost } from '../../src/index.js';
+import { isValidHost } from '../../src/server/request/valid-host.js';
 
 describe('isValidHost (RFC 3986 §3.2.2)', () => {
   it('accepts names, IPv4, bracketed IPv6, underscores (docker service names) and ports', () => {

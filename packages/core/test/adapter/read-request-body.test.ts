@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseQuery, readRequestBody, scimErrorResponse } from '../../src/transport/index.js';
+import { readRequestBody, scimErrorResponse } from '../../src/adapter/index.js';
+import { parseQuery } from '../../src/adapter/parse-query.js';
 
 /** A request-like stream: a PassThrough with the headers a Node request has. */
 function request(headers: Record<string, string> = {}): PassThrough & { headers: Record<string, string> } {
