@@ -11,6 +11,11 @@ export interface SelectedStore {
   ready(): Promise<{ readonly ready: boolean; readonly detail?: string }>;
   /** The PostgreSQL connection, when the store is one (the console's request log keeps its table there). */
   readonly client?: SqlClient;
+  /**
+   * Only this process can use the store (PGlite: one process opens a directory; memory): an event
+   * dispatcher may take back at once the partitions an earlier run of the process left leased.
+   */
+  readonly exclusive: boolean;
   close(): Promise<void>;
 }
 
@@ -21,8 +26,8 @@ export interface SelectedStore {
  * by the SCIMKIT_PG_* timeouts (`postgresOptionsFromEnv` of @scimkit/postgres). The schema is migrated on start.
  */
 export async function storeFromEnv(value: string | undefined = process.env['SCIMKIT_STORE']): Promise<SelectedStore> {
-  if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', ready: async () => ({ ready: true }), close: async () => undefined };
+  if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', exclusive: true, ready: async () => ({ ready: true }), close: async () => undefined };
   const opened = await openPostgresStore(value, postgresOptionsFromEnv());
   const description = value.startsWith('pglite:') ? `PGlite store in ${value.slice('pglite:'.length) || 'memory'}` : 'PostgreSQL store';
-  return { store: opened.store, client: opened.client, description, ready: opened.ready, close: opened.close };
+  return { store: opened.store, client: opened.client, description, exclusive: value.startsWith('pglite:'), ready: opened.ready, close: opened.close };
 }

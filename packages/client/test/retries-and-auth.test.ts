@@ -9,9 +9,9 @@ afterEach(async () => {
 
 /** A server that answers the statuses given in turn (then 200 with a ListResponse), recording what it got. */
 async function scripted(answers: { status: number; headers?: Record<string, string> }[]) {
-  const seen: { at: number; authorization: string | undefined; url: string }[] = [];
+  const seen: { at: number; authorization: string | undefined; tenant: string | undefined; url: string }[] = [];
   const served = await listen((req, res) => {
-    seen.push({ at: Date.now(), authorization: req.headers.authorization, url: req.url ?? '' });
+    seen.push({ at: Date.now(), authorization: req.headers.authorization, tenant: req.headers['x-tenant'] as string | undefined, url: req.url ?? '' });
     const answer = answers.shift() ?? { status: 200 };
     res.writeHead(answer.status, { 'content-type': 'application/scim+json', ...answer.headers });
     res.end(answer.status === 200 ? JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 0, Resources: [] }) : JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(answer.status), detail: 'busy' }));
@@ -105,7 +105,13 @@ describe('authentication', () => {
 
   it('a static token and extra headers go on every request', async () => {
     const server = await scripted([]);
-    await createScimClient({ baseUrl: server.url, auth: 'abc', headers: { 'X-Tenant': 'acme' } }).users.list({ paging: 'index' }).toArray();
-    expect(server.seen[0]!.authorization).toBe('Bearer abc');
+    const client = createScimClient({ baseUrl: server.url, auth: 'abc', headers: { 'X-Tenant': 'acme' } });
+    await client.users.list({ paging: 'index' }).toArray();
+    await client.groups.get('g1', { headers: { 'X-Tenant': 'globex' } }).catch(() => undefined);
+    expect(server.seen.map((request) => [request.authorization, request.tenant])).toEqual([
+      ['Bearer abc', 'acme'],
+      ['Bearer abc', 'globex'], // a call's own header wins over the client's
+    ]);
+    expect(() => createScimClient({ baseUrl: server.url, auth: 'two\nlines' })).toThrow(TypeError);
   });
 });

@@ -24,3 +24,5 @@ export type { ConnectionBounds } from './bounded-pools.js';
 export { classifySqlError } from './classify-sql-error.js';
 export { registerSqliteFunctions } from './sqlite-functions.js';
 export type { SqliteFunctionHost } from './sqlite-functions.js';
+export { createSqlOutboxTables, SQL_OUTBOX_TABLES } from './outbox/sql-outbox-tables.js';
+export { createSqlOutbox } from './outbox/sql-outbox.js';

@@ -117,10 +117,10 @@ export interface WriteContext extends StoreContext {
    */
   readonly changes?: readonly MultiValuedChange[];
   /**
-   * With `capabilities.events`, when the server derives events: called once the write succeeded,
-   * with the resource as written, inside the write's atomic step; the store keeps the events it
-   * returns in its outbox in that same step (transaction), so a write is stored with its events or
-   * not at all. Never called for a refused write.
+   * With `capabilities.events`, when the server derives events: called with the resource as
+   * written, inside the write's atomic step (or just before it, for the step to carry them); the
+   * store keeps the events it returns in its outbox in that same step (transaction), so a write is
+   * stored with its events or not at all. A refused write keeps none.
    */
   readonly events?: (written: ScimResource) => readonly ScimEvent[];
 }
