@@ -23,6 +23,7 @@ import { translateFilter } from './translate-filter.js';
 import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
+import { withUnavailable } from './unavailable-store.js';
 import { createSqlOutbox } from './outbox/sql-outbox.js';
 import { writeSqlEvents } from './outbox/write-sql-events.js';
 
@@ -59,6 +60,13 @@ export interface SqlStoreOptions {
   /** SQLite only: the database has `registerSqliteFunctions` (the `from…` helpers set this). */
   readonly sqliteFunctions?: boolean;
   /**
+   * The longest one store call waits before failing as unavailable (acquire plus statement timeout;
+   * the `from…` helpers set it), declared as `capabilities.callTimeoutMs`: the server then bounds
+   * each request's store calls together by it (docs/stores/own-tables.md, "Timeouts and failures").
+   */
+  readonly callTimeoutMs?: number;
+  /** Runs of a store call that meets a serialization failure or deadlock before it is answered 503. Default 3. */
+  readonly transactionAttempts?: number;
    * Keep each write's events in outbox tables of the database, in the write's transaction
    * (`capabilities.events`, `store.outbox`; docs/stores/own-tables.md#events). Create the tables
    * first with `createSqlOutboxTables`. `partitions` (default 16): keep it fixed for a database.
@@ -112,6 +120,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     versions: 'store',
     ids: storeIds ? 'store' : 'core',
     tenancy: multiTenant ? 'multi' : 'single',
+    ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
     ...(options.events ? { events: true } : {}),
   };
   const partitions = typeof options.events === 'object' ? (options.events.partitions ?? 16) : 16;
@@ -682,7 +691,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     delete: remove,
     query,
   };
-  return store;
+  // Driver failures sorted out: transient ones 503 (StoreUnavailableError), conflicts run again, bugs 500.
+  return withUnavailable(store, options.transactionAttempts === undefined ? {} : { attempts: options.transactionAttempts });
 }
 
 function stableSort(resources: readonly ScimResource[], compare: (a: ScimResource, b: ScimResource) => number): ScimResource[] {
