@@ -24,6 +24,9 @@ import { translateFilter } from './translate-filter.js';
 import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
+import { withUnavailable } from './unavailable-store.js';
+import { createSqlOutbox } from './outbox/sql-outbox.js';
+import { writeSqlEvents } from './outbox/write-sql-events.js';
 
 export interface SqlStoreOptions {
   /** The application's Kysely instance (or one `fromBetterSqlite3`, `fromPgPool`, `fromMysqlPool`, `fromPGlite` made). */
@@ -57,6 +60,20 @@ export interface SqlStoreOptions {
   readonly existingRows?: 'adopt' | 'reject';
   /** SQLite only: the database has `registerSqliteFunctions` (the `from…` helpers set this). */
   readonly sqliteFunctions?: boolean;
+  /**
+   * The longest one store call waits before failing as unavailable (acquire plus statement timeout;
+   * the `from…` helpers set it), declared as `capabilities.callTimeoutMs`: the server then bounds
+   * each request's store calls together by it (docs/stores/own-tables.md, "Timeouts and failures").
+   */
+  readonly callTimeoutMs?: number;
+  /** Runs of a store call that meets a serialization failure or deadlock before it is answered 503. Default 3. */
+  readonly transactionAttempts?: number;
+  /**
+   * Keep each write's events in outbox tables of the database, in the write's transaction
+   * (`capabilities.events`, `store.outbox`; docs/stores/own-tables.md#events). Create the tables
+   * first with `createSqlOutboxTables`. `partitions` (default 16): keep it fixed for a database.
+   */
+  readonly events?: boolean | { readonly partitions?: number };
 }
 
 const MEMBER_ALIAS = 'scim_m';
@@ -108,7 +125,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     versions: 'store',
     ids: storeIds ? 'store' : 'core',
     tenancy: multiTenant ? 'multi' : 'single',
+    ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+    ...(options.events ? { events: true } : {}),
   };
+  const partitions = typeof options.events === 'object' ? (options.events.partitions ?? 16) : 16;
 
   const mappingOf = (type: string): CompiledMapping | undefined => mappings.get(type);
   const tenantOf = (mapping: CompiledMapping, ctx: StoreContext | undefined, alias = 't.'): RawBuilder<boolean> => {
@@ -440,6 +460,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
             log('info', `@scimkit/sql: adopted an existing ${resourceType} row by ${clash.attribute}`, { id: clash.id, attribute: clash.attribute, ...(ctx.tenant === undefined ? {} : { tenant: ctx.tenant }) });
             const adopted = await readOne(trx, mapping, clash.id, ctx);
             if (adopted === undefined) throw new Error('@scimkit/sql: the adopted row vanished');
+            await writeSqlEvents(trx, ctx.events?.(adopted), partitions);
             return { ok: true, resource: adopted };
           }
           log('info', `@scimkit/sql: ${resourceType} create refused: ${clash.attribute} is taken by an existing row`, { id: clash.id, policy: options.existingRows ?? 'reject' });
@@ -465,6 +486,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         await insertMembers(trx, mapping, id, memberRows(mapping, resource['members']));
         const created = await readOne(trx, mapping, id, ctx);
         if (created === undefined) throw new Error('@scimkit/sql: the created row could not be read back');
+        await writeSqlEvents(trx, ctx.events?.(created), partitions);
         return { ok: true, resource: created };
       });
     } catch (error) {
@@ -515,7 +537,9 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         }
         // Not swapped: the member rows written above are rolled back.
         if (written === undefined) throw NOT_SWAPPED;
-        return { ok: true, resource: (await toResources(trx, mapping, [written]))[0] as ScimResource };
+        const replaced = (await toResources(trx, mapping, [written]))[0] as ScimResource;
+        await writeSqlEvents(trx, ctx.events?.(replaced), partitions);
+        return { ok: true, resource: replaced };
       });
     } catch (error) {
       // Not swapped, or a member row refused because the row is gone (its foreign key): which one, seen after the rollback.
@@ -567,6 +591,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       if (m !== undefined) await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id}`.execute(trx);
       // No table alias: MariaDB refuses one in a single-table DELETE.
       await sql`DELETE FROM ${sql.table(mapping.table.table)} WHERE ${sql.ref(mapping.table.id.column)} = ${id} AND ${tenantOf(mapping, ctx, '')}`.execute(trx);
+      await writeSqlEvents(trx, ctx?.events?.([]), partitions);
       return { ok: true } as const;
     });
   };
@@ -709,6 +734,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
 
   const store: ScimStore & { referrers: typeof referrers } = {
     capabilities,
+    ...(options.events ? { outbox: createSqlOutbox(db, { dialect: name, partitions }) } : {}),
     referrers,
     create,
     get: async (resourceType, id, ctx) => {
@@ -719,7 +745,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     delete: remove,
     query,
   };
-  return store;
+  // Driver failures sorted out: transient ones 503 (StoreUnavailableError), conflicts run again, bugs 500.
+  return withUnavailable(store, options.transactionAttempts === undefined ? {} : { attempts: options.transactionAttempts });
 }
 
 function stableSort(resources: readonly ScimResource[], compare: (a: ScimResource, b: ScimResource) => number): ScimResource[] {
