@@ -1,19 +1,22 @@
 /**
- * Events (docs/concepts/events.md), bounded (~1 minute):
- * 1. PostgreSQL writes with the outbox on vs off: the same SCIM writes (POST a user, PATCH it twice)
- *    through two servers over one PostgreSQL server, one with `events: {}` (an event INSERT in each
- *    write transaction) and one without, interleaved runs, wall clock; the goal is ≤ 1.15×.
+ * Events (docs/concepts/events.md), bounded (~1–2 minutes):
+ * 1. Writes with the outbox on vs off: the same SCIM writes (POST a user, PATCH it twice) through two
+ *    servers over one database, one with `events: {}` (the event rows in each write's statement) and
+ *    one without, interleaved runs (the order swapped every run), wall clock; on the PostgreSQL
+ *    server and on PGlite. The goal is ≤ 1.15×.
  * 2. Webhook delivery rate: one dispatcher delivering signed Standard Webhooks messages from the
  *    outbox to a local receiver (node:http, 204), events per second, from the memory store's outbox
- *    and from the PostgreSQL one; the goal is ≥ 1,000/s.
+ *    and from the PostgreSQL one, against the same number of bare POSTs of the same bodies (no
+ *    outbox, no signature) sent the same way in the same run; the goal is ≥ 1,000/s.
  * Needs the PostgreSQL server of SCIMKIT_PG_URL (default the CI machine's); a database of its own is
  * created and dropped.
  */
-import { createServer } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMemoryStore, createScimServer, userResourceType, type ScimServer, type ScimStore } from '@scimkit/core';
 import { createEventDispatcher, webhookDelivery } from '@scimkit/events';
-import { createPostgresStore, fromPgPool, migrate } from '@scimkit/postgres';
+import { createPostgresStore, fromPGlite, fromPgPool, migrate, type SqlClient } from '@scimkit/postgres';
 import { machine, median, round, RUNS, table, writeResult } from './lib/harness.js';
 import { withFreshDatabase } from './lib/postgres-bench.js';
 
@@ -92,9 +95,35 @@ async function deliveryRate(store: ScimStore, consumer: string): Promise<number>
   }
 }
 
-await withFreshDatabase(16, async (pool) => {
-  pool.on('error', () => undefined); // the database is dropped with FORCE at the end
-  const client = fromPgPool(pool);
+/** The ceiling: DELIVERIES bare POSTs of an event-sized body, 32 in flight over keep-alive connections, to the same receiver. */
+async function barePostRate(): Promise<number> {
+  const target = await receiver();
+  const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+  const body = JSON.stringify({ type: 'user.created', timestamp: new Date().toISOString(), data: { id: globalThis.crypto.randomUUID(), type: 'user.created', resourceType: 'User', resourceId: globalThis.crypto.randomUUID(), operation: 'create', requestId: 'r' } });
+  const post = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const sent = request(target.url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve());
+      });
+      sent.on('error', reject);
+      sent.end(body);
+    });
+  try {
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: 32 }, async () => {
+      while (next++ < DELIVERIES) await post();
+    }));
+    return DELIVERIES / ((performance.now() - started) / 1000);
+  } finally {
+    agent.destroy();
+    await target.close();
+  }
+}
+
+/** Interleaved runs of the outbox off and on over one database (two schemas), the order swapped every run. */
+async function onOff(client: SqlClient): Promise<{ on: number[]; off: number[] }> {
   await migrate(client, { schema: 'outbox_on' });
   await migrate(client, { schema: 'outbox_off' });
   const on = createScimServer({ resourceTypes: [userResourceType], store: createPostgresStore({ client, schema: 'outbox_on', eventPartitions: PARTITIONS }), events: {}, logger: quiet });
@@ -103,25 +132,45 @@ await withFreshDatabase(16, async (pool) => {
   await writes(off);
   const times: { on: number[]; off: number[] } = { on: [], off: [] };
   for (let run = 0; run < RUNS; run++) {
-    times.off.push(await writes(off));
-    times.on.push(await writes(on));
+    if (run % 2 === 0) {
+      times.off.push(await writes(off));
+      times.on.push(await writes(on));
+    } else {
+      times.on.push(await writes(on));
+      times.off.push(await writes(off));
+    }
   }
-  const perWrite = (ms: number[]): number => (median(ms) / WRITES_PER_RUN) * 1000;
-  const ratio = median(times.on) / median(times.off);
-  table(`PostgreSQL writes (${WRITES_PER_RUN} per run: POST + 2 PATCH per user, 8 concurrent), median of ${RUNS} interleaved runs`, [
-    { outbox: 'off', 'µs per write': round(perWrite(times.off)) },
-    { outbox: 'on', 'µs per write': round(perWrite(times.on)), 'ratio to off': round(ratio) },
+  return times;
+}
+
+const perWrite = (ms: number[]): number => (median(ms) / WRITES_PER_RUN) * 1000;
+const ratioOf = (times: { on: number[]; off: number[] }): number => median(times.on) / median(times.off);
+
+await withFreshDatabase(16, async (pool) => {
+  pool.on('error', () => undefined); // the database is dropped with FORCE at the end
+  const client = fromPgPool(pool);
+  const server = await onOff(client);
+  const db = await PGlite.create();
+  const lite = await onOff(fromPGlite(db));
+  await db.close();
+  table(`Writes (${WRITES_PER_RUN} per run: POST + 2 PATCH per user, 8 concurrent), median of ${RUNS} interleaved runs`, [
+    { database: 'PostgreSQL 15 server', outbox: 'off', 'µs per write': round(perWrite(server.off)) },
+    { database: 'PostgreSQL 15 server', outbox: 'on', 'µs per write': round(perWrite(server.on)), 'ratio to off': round(ratioOf(server)) },
+    { database: 'PGlite', outbox: 'off', 'µs per write': round(perWrite(lite.off)) },
+    { database: 'PGlite', outbox: 'on', 'µs per write': round(perWrite(lite.on)), 'ratio to off': round(ratioOf(lite)) },
   ]);
 
+  const bare = await barePostRate();
   const memoryRate = await deliveryRate(createMemoryStore(), 'rate-memory');
   const postgresRate = await deliveryRate(createPostgresStore({ client, schema: 'outbox_on', eventPartitions: PARTITIONS }), 'rate-postgres');
   table(`Webhook delivery to a local receiver (${DELIVERIES} events, one dispatcher, signed)`, [
-    { outbox: 'memory store', 'events/s': round(memoryRate) },
-    { outbox: 'PostgreSQL', 'events/s': round(postgresRate) },
+    { sender: 'bare POSTs (no outbox, no signature)', 'events/s': round(bare) },
+    { sender: 'dispatcher, memory store', 'events/s': round(memoryRate), 'ratio to bare': round(memoryRate / bare) },
+    { sender: 'dispatcher, PostgreSQL', 'events/s': round(postgresRate), 'ratio to bare': round(postgresRate / bare) },
   ]);
   writeResult('events', {
     machine: machine(),
-    writes: { perRun: WRITES_PER_RUN, offMs: times.off, onMs: times.on, ratio },
-    delivery: { events: DELIVERIES, memoryPerSecond: memoryRate, postgresPerSecond: postgresRate },
+    writes: { perRun: WRITES_PER_RUN, server: { ...server, ratio: ratioOf(server) }, pglite: { ...lite, ratio: ratioOf(lite) } },
+    delivery: { events: DELIVERIES, barePerSecond: bare, memoryPerSecond: memoryRate, postgresPerSecond: postgresRate },
   });
 });

@@ -2,19 +2,22 @@
  * Request log part (`npm run bench -- request-log`): the cost of `config.requestLog` on the request
  * path, through `handle()` (no HTTP, so nothing hides it), for GET by id and PATCH: the same server
  * without a log, with the default log (memory ring, personal data kept) and with personal data
- * masked; then the first two over HTTP. Contenders run interleaved; each batch of 100 requests is followed by one turn of the event
- * loop, for every contender alike, so the log's deferred redaction and storage run inside the timed
- * work: what is measured is the whole cost, not only the enqueueing. Bounded: RUNS × 3 × 2 × ~200 ms
- * in process, RUNS × 2 × 2 × HTTP_SECONDS over HTTP.
+ * masked; then the first two over HTTP. Measured in paired rounds: each round runs every contender
+ * for one slice in a rotated order and divides each one's throughput by the log-off throughput of
+ * the same round; the figure is the median of those ratios. Each batch of 100 requests is followed
+ * by one turn of the event loop, for every contender alike, so the log's deferred redaction and
+ * storage run inside the timed work: what is measured is the whole cost, not only the enqueueing.
+ * Bounded: BENCH_ROUNDS (21) × 3 × 2 × BENCH_SLICE_MS (60 ms) in process, RUNS × 2 × 2 ×
+ * HTTP_SECONDS over HTTP.
  */
-import { bearerToken, createMemoryStore, createScimServer, userResourceType, type ScimRequest, type ScimServer } from '@scimkit/core';
+import { bearerToken, createMemoryStore, createScimServer, userResourceType, type RecordedRequest, type ScimRequest, type ScimServer } from '@scimkit/core';
 import { createMemoryLogStore, createRequestLog, type RequestLog } from '@scimkit/console';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createNodeHandler } from '@scimkit/node';
-import { check, measure, now, round, RUNS, table, writeResult, type Measure } from './lib/harness.js';
+import { check, measure, now, round, RUNS, table, writeResult } from './lib/harness.js';
 import { generateUsers, PATCH_OP } from './lib/users.js';
 
 const USERS = Number(process.env.USERS ?? 1000);
@@ -71,16 +74,78 @@ async function rate(c: Contender, request: (c: Contender, n: number) => ScimRequ
   return (calls / elapsed) * 1000;
 }
 
+/** The p-th quantile (0..1) of values, by linear interpolation. */
+function quantile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * p;
+  const low = Math.floor(at);
+  const high = Math.ceil(at);
+  return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (at - low);
+}
+
+// Paired rounds: in each round every contender runs one slice of SLICE_MS (CPU time), in an order
+// rotated from round to round, and each log-on contender's throughput is divided by the log-off
+// throughput of the same round. The ratio reported is the median of these paired ratios (with the
+// interquartile range): a change in the machine's load between rounds cancels out.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
+const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 60);
 const rows: Record<string, unknown>[] = [];
-const results: Record<string, Record<string, Measure>> = {};
+const results: Record<string, unknown> = {};
+const names = Object.keys(contenders);
 for (const [name, request] of Object.entries(requests)) {
-  for (const c of Object.values(contenders)) await rate(c, request, 100); // warm-up
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
-  for (let r = 0; r < RUNS; r++) for (const [k, c] of Object.entries(contenders)) (samples[k] as number[]).push(await rate(c, request, 200));
-  const measures = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, measure(v)]));
-  results[name] = measures;
-  const off = (measures['log off'] as Measure).median;
-  for (const [k, m] of Object.entries(measures)) rows.push({ request: name, contender: k, 'req/s': Math.round(m.median), 'µs/req': round(1e6 / m.median), 'vs off': round(m.median / off), spread: round(m.spread) });
+  for (const c of Object.values(contenders)) await rate(c, request, 150); // warm-up
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((k) => [k, []]));
+  const ratios: Record<string, number[]> = Object.fromEntries(names.map((k) => [k, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    const round: Record<string, number> = {};
+    for (let i = 0; i < names.length; i++) {
+      const k = names[(i + r) % names.length] as string;
+      round[k] = await rate(contenders[k] as Contender, request, SLICE_MS);
+      (samples[k] as number[]).push(round[k]);
+    }
+    for (const k of names) (ratios[k] as number[]).push((round[k] as number) / (round['log off'] as number));
+  }
+  results[name] = Object.fromEntries(names.map((k) => [k, { rate: measure(samples[k] as number[]), ratio: measure(ratios[k] as number[]) }]));
+  for (const k of names) {
+    const m = measure(samples[k] as number[]);
+    const q = ratios[k] as number[];
+    rows.push({ request: name, contender: k, 'req/s': Math.round(m.median), 'µs/req': round(1e6 / m.median), 'vs off (paired median)': round(quantile(q, 0.5)), 'p25–p75': k === 'log off' ? '' : `${round(quantile(q, 0.25))}–${round(quantile(q, 0.75))}` });
+  }
+}
+
+// The log's own work, apart: the same requests' records (captured from the log-off server's
+// handle()) recorded and stored through a fresh log, against handle() with the log off, interleaved.
+// Steadier than the throughput ratio on a loaded machine (nothing else runs in its slices); the
+// implied ratio is handle / (handle + record). It leaves out what only a long run shows: the
+// collector's work for records that outlive many collections.
+const recordRows: Record<string, unknown>[] = [];
+for (const [name, request] of Object.entries(requests)) {
+  const captured: RecordedRequest[] = [];
+  const capturing = createScimServer({
+    resourceTypes: [userResourceType],
+    store: createMemoryStore({ initial: { User: generateUsers(USERS) } }),
+    ...bearerToken({ tokens: [{ token: TOKEN, principal: 'bench-client' }] }),
+    requestLog: { record: (recorded) => void captured.push(recorded) },
+  });
+  const off = contenders['log off'] as Contender;
+  for (let n = 0; n < 1000; n++) await capturing.handle(request(off, n));
+  const log = createRequestLog();
+  const handleUs: number[] = [];
+  const recordUs: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    let started = now();
+    for (let n = 0; n < 1000; n++) await off.scim.handle(request(off, counter++));
+    handleUs.push(now() - started);
+    started = now();
+    for (const recorded of captured) log.record(recorded);
+    await log.flush();
+    recordUs.push(now() - started);
+  }
+  await log.close();
+  const h = quantile(handleUs, 0.5);
+  const rec = quantile(recordUs, 0.5);
+  recordRows.push({ request: name, 'handle() µs (log off)': round(h), 'record µs (build + store)': round(rec), 'record µs p25–p75': `${round(quantile(recordUs, 0.25))}–${round(quantile(recordUs, 0.75))}`, 'implied on/off': round(h / (h + rec)) });
+  results[`record ${name}`] = { handleUs: measure(handleUs), recordUs: measure(recordUs) };
 }
 
 // Over HTTP: each contender behind @scimkit/node in this process, autocannon (10 connections,
@@ -118,20 +183,23 @@ function load(port: number, id: string, patch: boolean): Promise<{ rps: number; 
 const httpRows: Record<string, unknown>[] = [];
 for (const patch of [false, true]) {
   const samples: Record<string, number[]> = Object.fromEntries(servers.map((s) => [s.name, []]));
+  const ratios: number[] = [];
   for (let r = 0; r < RUNS; r++) {
-    for (const s of servers) {
+    const round: Record<string, number> = {};
+    for (const s of r % 2 === 0 ? servers : [...servers].reverse()) {
       const { rps, non2xx } = await load(s.port, s.c.id, patch);
       check(non2xx === 0, `${s.name}: ${non2xx} answers were not 2xx`);
       (samples[s.name] as number[]).push(rps);
+      round[s.name] = rps;
       await s.c.log?.flush();
     }
+    ratios.push((round['log on (memory ring)'] as number) / (round['log off'] as number));
   }
-  const off = measure(samples['log off'] as number[]).median;
   for (const [name, values] of Object.entries(samples)) {
     const m = measure(values);
-    httpRows.push({ request: patch ? 'PATCH replace displayName' : 'GET /Users/<id>', contender: name, 'req/s': Math.round(m.median), 'vs off': round(m.median / off), spread: round(m.spread) });
+    httpRows.push({ request: patch ? 'PATCH replace displayName' : 'GET /Users/<id>', contender: name, 'req/s': Math.round(m.median), 'vs off (paired median)': name === 'log off' ? 1 : round(quantile(ratios, 0.5)), 'p25–p75': name === 'log off' ? '' : `${round(quantile(ratios, 0.25))}–${round(quantile(ratios, 0.75))}` });
   }
-  results[`http ${patch ? 'PATCH' : 'GET'}`] = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, measure(v)]));
+  results[`http ${patch ? 'PATCH' : 'GET'}`] = { ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, measure(v)])), ratio: measure(ratios) };
 }
 for (const s of servers) s.server.close();
 
@@ -143,6 +211,7 @@ for (const c of Object.values(contenders)) {
   check(records.length === 0 || records[0]?.requestHeaders['authorization'] === '[redacted]', 'the last record is redacted');
 }
 
-table('Request log on the request path (through handle(), medians; vs off = throughput with the log / without)', rows);
+table(`Request log on the request path (through handle(), ${ROUNDS} paired rounds of ${SLICE_MS} ms CPU; vs off = median of the rounds' throughput with the log / without)`, rows);
+table(`The log's own work per request (median of ${ROUNDS} interleaved rounds of 1,000; µs of CPU time)`, recordRows);
 table(`Request log over HTTP (@scimkit/node, autocannon 10 connections, ${SECONDS} s per run, medians)`, httpRows);
-writeResult('request-log', { users: USERS, results });
+writeResult('request-log', { users: USERS, rounds: ROUNDS, sliceMs: SLICE_MS, results });

@@ -3,7 +3,8 @@
  * + Kysely handler doing the same SQL over the same tables, measured in one run, rounds alternating:
  * GET by id (with `groups`), `userName eq`, a page of 100 users with `groups`, and a PATCH adding one
  * member to a team. Then a filter the mapping cannot translate over 50,000 users: the time it takes
- * to answer or refuse. Bounded: about a minute with the defaults.
+ * to answer or refuse. Each case has a discarded warm-up round on both servers. Bounded: about a
+ * minute and a half with the defaults.
  *
  *   npx tsx bench/sql-http.bench.ts     # SCIMKIT_PG_URL, USERS=2000, SECONDS=2, CONCURRENCY=8, ROUNDS=3, SCAN_USERS=50000
  */
@@ -137,6 +138,9 @@ await withFreshDatabase(20, async (pool) => {
   for (const [name, request] of cases) {
     const a: number[] = [];
     const b: number[] = [];
+    // A discarded warm-up round on each (the JIT, the pools' connections), then the alternating rounds.
+    await measure(scim.base, request);
+    await measure(hand.base, request);
     for (let r = 0; r < ROUNDS; r++) {
       a.push(await measure(scim.base, request));
       b.push(await measure(hand.base, request));

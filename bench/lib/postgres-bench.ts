@@ -20,6 +20,30 @@ export async function withFreshDatabase<T>(poolSize: number, body: (pool: pg.Poo
   }
 }
 
+/**
+ * Runs `body` with a pool on the database `name`, created if it does not exist and kept after (a
+ * bench that loads a million users once and reuses them).
+ */
+export async function withKeptDatabase<T>(name: string, poolSize: number, body: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`DATABASE must be a plain lower-case name: ${name}`);
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rows.length === 0) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
+  try {
+    return await body(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
 /** The plan's scan nodes, e.g. "Index Scan (scim_resources_user_name) on scim_resources". */
 export async function scanNodes(pool: pg.Pool, statement: { text: string; params: readonly unknown[] }): Promise<string> {
   const explained = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, [...statement.params]);

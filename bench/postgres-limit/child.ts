@@ -1,7 +1,7 @@
 /**
  * What the two servers of the postgres-limit bench share: a pg Pool on DATABASE_URL, a count of the
  * statements sent (BEGIN and COMMIT included), and the IPC with the bench (`ready` with the port;
- * `reset` and `stats` on request).
+ * `reset`, and `stats` with the statements and the process's CPU time, on request).
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,8 +9,12 @@ import pg from 'pg';
 
 export const counter = { statements: 0 };
 
+/**
+ * The server's pool: its connections never close while idle (the bench reads their backends' CPU
+ * time, by `application_name`, before and after each run) and carry the server's name.
+ */
 export function pool(): pg.Pool {
-  return new pg.Pool({ connectionString: process.env['DATABASE_URL'], max: Number(process.env['POOL'] ?? 10) });
+  return new pg.Pool({ connectionString: process.env['DATABASE_URL'], max: Number(process.env['POOL'] ?? 10), idleTimeoutMillis: 0, application_name: process.env['SERVER_NAME'] ?? 'bench' });
 }
 
 /** Listens on an ephemeral port and answers the bench's messages. */
@@ -21,7 +25,10 @@ export function announce(server: Server): void {
   });
   process.on('message', (message: unknown) => {
     if (message === 'reset') counter.statements = 0;
-    if (message === 'stats') process.send?.({ statements: counter.statements });
+    if (message === 'stats') {
+      const cpu = process.cpuUsage();
+      process.send?.({ statements: counter.statements, cpuMicros: cpu.user + cpu.system });
+    }
     if (message === 'exit') process.exit(0);
   });
   process.on('disconnect', () => process.exit(0));

@@ -2,7 +2,8 @@
  * The limit of the postgres-limit bench: what a hand-written service would run for each request,
  * bare node:http and a pg Pool over the same scim_resources rows, one named (prepared) statement a
  * request: select by tenant/type/id; select by the same lower(normalize(userName, NFC)) expression;
- * one INSERT; one UPDATE … RETURNING that sets displayName (the PATCH the bench sends).
+ * one INSERT; one UPDATE … RETURNING that sets displayName (the PATCH the bench sends); a page of 100
+ * by index, then count(*) when it is full.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -40,8 +41,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return data === undefined ? send(res, 404) : send(res, 200, data);
   }
   if (req.method === 'GET' && url.pathname === '/scim/v2/Users') {
-    const eq = /^userName eq "(.*)"$/.exec(url.searchParams.get('filter') ?? '');
-    if (eq === null) return send(res, 400);
+    const filter = url.searchParams.get('filter') ?? '';
+    const eq = /^userName eq "(.*)"$/.exec(filter);
+    if (eq === null) return page(url, filter, res);
     const found = await query('limit_eq', `SELECT data FROM ${T} WHERE tenant = '' AND resource_type = 'User' AND lower(normalize(data->>'userName', NFC)) = lower(normalize($1, NFC))`, [eq[1]]);
     return send(res, 200, { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: found.rows.length, startIndex: 1, itemsPerPage: found.rows.length, Resources: found.rows.map((r) => r.data) });
   }
@@ -67,6 +69,28 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return data === undefined ? send(res, 404) : send(res, 200, data);
   }
   send(res, 404);
+}
+
+/**
+ * A page of 100 as written by hand: the page by index (creation order, or a top-N sort), then its
+ * exact total with count(*) when the page is full. No filter, or `name.familyName sw "…"` sorted by
+ * userName (the bench's two pages).
+ */
+async function page(url: URL, filter: string, res: ServerResponse): Promise<void> {
+  const count = Number(url.searchParams.get('count') ?? 100);
+  const offset = Number(url.searchParams.get('startIndex') ?? 1) - 1;
+  const sw = /^name\.familyName sw "(.*)"$/.exec(filter);
+  if (filter !== '' && sw === null) return send(res, 400);
+  const where = sw === null ? '' : ` AND lower(data->'name'->>'familyName') LIKE lower($3) || '%'`;
+  const order = sw === null ? 'seq' : `lower(data->>'userName'), seq`;
+  const params = sw === null ? [count, offset] : [count, offset, sw[1]];
+  const rows = (await query(`limit_page_${sw === null ? 'all' : 'sw'}`, `SELECT data FROM ${T} WHERE tenant = '' AND resource_type = 'User'${where} ORDER BY ${order} LIMIT $1 OFFSET $2`, params)).rows;
+  let total = offset + rows.length;
+  if (rows.length === count || (rows.length === 0 && offset > 0)) {
+    const counted = await query(`limit_count_${sw === null ? 'all' : 'sw'}`, `SELECT count(*) AS n FROM ${T} WHERE tenant = '' AND resource_type = 'User'${where.replace('$3', '$1')}`, sw === null ? [] : [sw[1]]);
+    total = Number((counted.rows[0] as unknown as { n: string }).n);
+  }
+  send(res, 200, { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: total, startIndex: offset + 1, itemsPerPage: rows.length, Resources: rows.map((r) => r.data) });
 }
 
 announce(createServer((req, res) => void handle(req, res).catch(() => send(res, 500))));

@@ -7,3 +7,5 @@ export { fullServerListener } from './full-server-listener.js';
 export type { ConsoleSetup } from './full-server-listener.js';
 export { parseClients, createFullServerOAuth } from './oauth-clients.js';
 export type { ClientCredential, FullServerOAuth } from './oauth-clients.js';
+export { createSetFeed, setFeedSettings, SET_POLL_PATH, SET_JWKS_PATH } from './set-feed.js';
+export type { SetFeed, SetFeedSettings } from './set-feed.js';

@@ -7,7 +7,8 @@ import { fullServerListener } from './full-server-listener.js';
 import { createFullServerOAuth, parseClients } from './oauth-clients.js';
 import { parseTenants } from './parse-tenants.js';
 import { storeFromEnv } from './store-from-env.js';
-import { startWebhooks, webhookSettings } from './webhooks-from-env.js';
+import { instanceOwner, startWebhooks, webhookSettings } from './webhooks-from-env.js';
+import { createSetFeed, SET_JWKS_PATH, SET_POLL_PATH, setFeedSettings } from './set-feed.js';
 import { withHealthEndpoints } from './health-endpoints.js';
 
 /**
@@ -61,8 +62,22 @@ if (webhook !== undefined && !webhook.ok) {
   console.error(webhook.error);
   process.exit(1);
 }
+// SCIM_SET_POLL_TOKEN (16+ characters): an RFC 8936 poll endpoint serving every event as an RFC 9967
+// SET to the receiver holding that bearer token (SCIM_SET_AUDIENCE: the SETs' `aud`).
+const setFeedConfig = setFeedSettings();
+if (setFeedConfig !== undefined && !setFeedConfig.ok) {
+  console.error(setFeedConfig.error);
+  process.exit(1);
+}
 const selected = await storeFromEnv();
 const store = selected.store ?? createMemoryStore();
+// Who holds the outbox partitions this process delivers (SCIM_INSTANCE_ID; see instanceOwner).
+const owner = instanceOwner(selected.exclusive);
+const issuerOrigin = process.env['SCIM_ISSUER'];
+const setFeed =
+  setFeedConfig === undefined
+    ? undefined
+    : createSetFeed(store.outbox!, setFeedConfig, { ...(issuerOrigin ? { issuer: `${issuerOrigin}/scim/v2` } : {}), ...(owner === undefined ? {} : { owner }) });
 // The request log lives beside the store: in its PostgreSQL database, else in memory.
 const requestLog =
   consolePassword === undefined || consolePassword === '' ? undefined : createRequestLog(selected.client === undefined ? {} : { store: createPostgresLogStore({ client: selected.client }) });
@@ -72,20 +87,31 @@ const scim = createScimServer({
     userTokens,
     ...(cursorSecret === undefined || cursorSecret === '' ? {} : { cursorSecret }),
     store,
-    ...(webhook === undefined ? {} : { events: {} }),
+    // Events when something consumes them; the SET feed is advertised in /ServiceProviderConfig (RFC 9967 §4).
+    ...(webhook === undefined && setFeed === undefined ? {} : { events: setFeed === undefined ? {} : { securityEvents: { eventUris: setFeed.eventUris } } }),
     ...(oauth === undefined ? {} : { oauth: { verifier: oauth.verifier, tokenEndpointUrl: oauth.tokenEndpointUrl } }),
     ...(rate === undefined ? {} : { rateLimit: rate }),
   }),
   ...(requestLog === undefined ? {} : { requestLog }),
 });
-const dispatcher = webhook === undefined ? undefined : startWebhooks(store, webhook);
+const webhooks = webhook === undefined ? undefined : startWebhooks(store, webhook, owner);
+const dispatcher = webhooks?.dispatcher;
 // The token endpoint and JWKS answer what is outside /scim/v2 and /console (docs/concepts/authentication.md).
 const tokenHandler = oauth === undefined ? undefined : createNodeHandler(oauth.tokens);
 // GET /livez and /readyz for an orchestrator's probes, before the rest (docs/operations/database-failures.md).
 const listener = fullServerListener(
   scim,
-  requestLog === undefined || consolePassword === undefined ? undefined : { log: requestLog, password: consolePassword, ...(consoleSecret === undefined || consoleSecret === '' ? {} : { secret: consoleSecret }) },
-  tokenHandler,
+  requestLog === undefined || consolePassword === undefined
+    ? undefined
+    : {
+        log: requestLog,
+        password: consolePassword,
+        // SCIM_CONSOLE_ACTIONS=1: the console may redeliver webhooks and clear a tenant's log (read-only otherwise).
+        actions: process.env['SCIM_CONSOLE_ACTIONS'] === '1',
+        ...(consoleSecret === undefined || consoleSecret === '' ? {} : { secret: consoleSecret }),
+        ...(webhooks === undefined ? {} : { deliveries: webhooks.deliveries }),
+      },
+  setFeed === undefined ? tokenHandler : setFeed.listener(tokenHandler),
 );
 const server = createServer(withHealthEndpoints(listener, selected.ready));
 // A request Node's parser refuses still gets a SCIM error body.
@@ -97,6 +123,8 @@ server.listen(port, host, () => {
   console.log(`SCIM full server (${selected.description}) listening at ${origin}/scim/v2`);
   if (requestLog !== undefined) console.log(`Console at ${origin}/console (log in with SCIM_CONSOLE_PASSWORD)`);
   if (oauth !== undefined) console.log(`OAuth token endpoint: ${oauth.tokenEndpointUrl} (${clients.clients.length} client(s); secrets not shown)`);
+  setFeed?.listening(origin);
+  if (setFeed !== undefined) console.log(`RFC 8936 SET poll endpoint: ${origin}${SET_POLL_PATH} (bearer SCIM_SET_POLL_TOKEN; key at ${origin}${SET_JWKS_PATH})`);
   if (webhook?.ok) console.log(`delivering events to ${webhook.url}${selected.store === undefined ? ' (in-memory store: events are lost on restart)' : ''}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -58,7 +58,8 @@ export async function crashAndRestart(store: string): Promise<void> {
     healthy = true;
     const second = await startFullServer(store, receiver.url);
     try {
-      // The killed instance's leases expire first (10 s in the full server).
+      // On PGlite the restart takes back the partitions the killed run left leased at once (one
+      // process per directory); on a PostgreSQL server the killed instance's leases expire first (10 s).
       const end = Date.now() + 40_000;
       while (received.length === 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(received.map((payload) => [payload.type, payload.data.resourceId])).toEqual([['user.created', id]]);

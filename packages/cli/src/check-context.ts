@@ -9,19 +9,17 @@ export interface SendOptions {
 }
 
 /** What the checks share during one run. */
-export interface CheckContext {
-  readonly client: ScimClient;
-  /** `/ServiceProviderConfig`, `/Schemas`, `/ResourceTypes` as read at the start ({} / [] when unreadable). */
-  readonly config: ServiceProviderConfig;
-  readonly schemas: readonly ScimSchema[];
-  readonly resourceTypes: readonly ScimResourceType[];
-  /** Unique to this run: every userName and displayName the checks create starts with it. */
-  readonly prefix: string;
-  /** True when `--token` was given (the server is expected to require it). */
-  readonly authenticated: boolean;
+export interface CheckContext extends ContextInit {
   send(method: string, path: string, options?: SendOptions): Promise<ScimExchange>;
   /** The endpoint of the resource type with this core schema (`/Users`, `/Groups`), if the server lists one. */
   endpointOf(schema: string): string | undefined;
+  /** The User endpoint, and the Group endpoint: as /ResourceTypes lists them, else the RFC's `/Users` and `/Groups`. */
+  readonly users: string;
+  readonly groups: string;
+  /** `<endpoint>/<id>`, the id percent-encoded as one segment. */
+  pathOf(endpoint: string, id: string): string;
+  /** PATCH `<endpoint>/<id>` with a PatchOp message of these operations, exactly as given (RFC 7644 §3.5.2). */
+  patch(endpoint: string, id: string, operations: readonly unknown[], headers?: Record<string, string>): Promise<ScimExchange>;
   /** Remember a created resource for the clean-up. */
   track(endpoint: string, id: string): void;
   readonly tracked: readonly { readonly endpoint: string; readonly id: string }[];
@@ -44,10 +42,13 @@ export interface Fixtures {
 
 export interface ContextInit {
   readonly client: ScimClient;
+  /** `/ServiceProviderConfig`, `/Schemas`, `/ResourceTypes` as read at the start ({} / [] when unreadable). */
   readonly config: ServiceProviderConfig;
   readonly schemas: readonly ScimSchema[];
   readonly resourceTypes: readonly ScimResourceType[];
+  /** Unique to this run: every userName and displayName the checks create starts with it. */
   readonly prefix: string;
+  /** True when `--token` was given (the server is expected to require it). */
   readonly authenticated: boolean;
 }
 
@@ -66,6 +67,14 @@ export function createCheckContext(init: ContextInit): CheckContext {
         ...(options.query === undefined ? {} : { query: options.query }),
         ...(options.headers === undefined ? {} : { headers: options.headers }),
       }),
+    get users() {
+      return ctx.endpointOf(SCIM_URN.user) ?? '/Users';
+    },
+    get groups() {
+      return ctx.endpointOf(SCIM_URN.group) ?? '/Groups';
+    },
+    pathOf: (endpoint, id) => `${endpoint}/${encodeURIComponent(id)}`,
+    patch: (endpoint, id, operations, headers) => ctx.send('PATCH', ctx.pathOf(endpoint, id), { body: { schemas: [SCIM_URN.patchOp], Operations: operations }, ...(headers === undefined ? {} : { headers }) }),
     endpointOf(schema) {
       const type = init.resourceTypes.find((candidate) => candidate.schema === schema);
       if (type !== undefined) return type.endpoint.startsWith('/') ? type.endpoint : `/${type.endpoint}`;
@@ -77,19 +86,19 @@ export function createCheckContext(init: ContextInit): CheckContext {
       tracked.push({ endpoint, id });
     },
     async createUser(label, attributes = {}, headers) {
-      const endpoint = ctx.endpointOf(SCIM_URN.user) ?? '/Users';
+      const endpoint = ctx.users;
       const userName = `${init.prefix}-${label}`;
       const body = { schemas: [SCIM_URN.user], userName, name: { givenName: 'Check', familyName: label }, ...attributes };
       const exchange = await ctx.send('POST', endpoint, { body, ...(headers === undefined ? {} : { headers }) });
       return created(ctx, endpoint, exchange, 'the user');
     },
     async createGroup(label, attributes = {}) {
-      const endpoint = ctx.endpointOf(SCIM_URN.group) ?? '/Groups';
+      const endpoint = ctx.groups;
       const body = { schemas: [SCIM_URN.group], displayName: `${init.prefix}-${label}`, ...attributes };
       return created(ctx, endpoint, await ctx.send('POST', endpoint, { body }), 'the group');
     },
     async read(endpoint, id, query) {
-      const exchange = await ctx.send('GET', `${endpoint}/${encodeURIComponent(id)}`, query === undefined ? {} : { query });
+      const exchange = await ctx.send('GET', ctx.pathOf(endpoint, id), query === undefined ? {} : { query });
       if (exchange.response.status !== 200 || !isObject(exchange.response.body)) {
         throw new CheckFailure(`GET ${endpoint}/{id} answered ${exchange.response.status}`, '200 with the resource (RFC 7644 §3.4.1)', exchange);
       }

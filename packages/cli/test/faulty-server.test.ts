@@ -34,8 +34,12 @@ describe('scimkit check against a deliberately faulty server', () => {
         const failed = report.results.filter((r) => r.status === 'fail').map((r) => r.id);
         expect(failed).toEqual(expect.arrayContaining([...fault.targets]));
         for (const result of report.results.filter((r) => fault.targets.includes(r.id))) {
-          // A failure says what was expected and shows the exchange that was wrong.
+          // A failure says what was found and what was expected, and shows what was sent and what came back.
+          expect(result.failure?.message, result.id).toBeTruthy();
           expect(result.failure?.expected, result.id).toBeTruthy();
+          expect(result.failure?.exchange, result.id).toMatchObject({ method: expect.any(String), url: expect.stringContaining(server.url), status: expect.any(Number) });
+          // For a scimkit server, the option that the fault turned off.
+          if (fault.option !== undefined) expect(result.failure?.scimkitOption, result.id).toBe(fault.option);
         }
       } finally {
         await server.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/index.js';
+import { ALL_CHECKS, main } from '../src/index.js';
 import { FAULTY_TOKEN } from './support/faults.js';
 import { serveFaulty, type Running } from './support/serve-faulty.js';
 
@@ -45,6 +45,36 @@ describe('scimkit check (the command)', () => {
     // --only-idp okta leaves out the other providers' checks.
     expect(stdout).toContain('users.okta-create');
     expect(stdout).not.toContain('users.onelogin-put-update');
+  });
+
+  it('--only-idp entra keeps the RFC checks and Entra ID\'s, and leaves out Okta\'s, OneLogin\'s and Google\'s', async () => {
+    const { stdout } = await run(['check', server.url, '--token', FAULTY_TOKEN, '--tag', 'patch,groups', '--only-idp', 'entra', '--json']);
+    const results = JSON.parse(stdout).results as { id: string; idp?: string; status: string }[];
+    expect(new Set(results.map((r) => r.idp ?? 'rfc'))).toEqual(new Set(['rfc', 'entra']));
+    expect(results.map((r) => r.id)).toEqual(expect.arrayContaining(['patch.replace-path', 'patch.entra-capitalised-ops', 'groups.entra-add-member']));
+    expect(results.filter((r) => r.status !== 'pass')).toEqual([]);
+  });
+
+  it('a failure in JUnit XML: the testcase has a failure with found, expected, the reference, sent and received', async () => {
+    const junit = join(scratch, 'failing.xml');
+    const { code } = await run(['check', server.url, '--tag', 'users', '--only-idp', 'okta', '--junit', junit]);
+    expect(code).toBe(1);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuite name="users" tests="\d+" failures="[1-9]\d*"/);
+    const failure = /<testcase classname="scimkit\.check\.users" name="users\.create: [^"]*" time="[\d.]+">\s*<failure message="([^"]*)" type="RFC 7644 §3\.3">([^<]*)<\/failure>/.exec(xml);
+    expect(failure?.[1]).toBe('POST answered 401');
+    expect(failure?.[2]).toContain('expected: 201 (RFC 7644 §3.3: 201 Created)');
+    expect(failure?.[2]).toMatch(/sent: POST http:\/\/127\.0\.0\.1:\d+\/scim\/v2\/Users/);
+    expect(failure?.[2]).toContain('received: 401');
+  });
+
+  it('every check names the RFC section it follows or the client it imitates', () => {
+    const providers = { entra: 'Microsoft Entra ID', okta: 'Okta', onelogin: 'OneLogin', google: 'Google' } as const;
+    for (const check of ALL_CHECKS) {
+      if (check.idp === undefined) expect(check.reference, check.id).toMatch(/^RFC \d{4} §\d+(\.\d+)*/);
+      else expect(check.reference, check.id).toContain(providers[check.idp]);
+    }
+    expect(new Set(ALL_CHECKS.map((check) => check.idp).filter(Boolean))).toEqual(new Set(['entra', 'okta', 'onelogin', 'google']));
   });
 
   it('--json prints the report; --junit writes JUnit XML', async () => {
@@ -106,5 +136,19 @@ describe('scimkit check (the command)', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(out).toMatch(/All \d+ applicable checks passed/);
     expect(code).toBe(0);
+  }, 60_000);
+
+  it('a reader that stops early (| head) ends no run half-way: no EPIPE crash, the clean-up still deletes', async () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/cli.ts', 'check', server.url, '--token', FAULTY_TOKEN, '--tag', 'users'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // The first line read, the reader goes away, as `head -1` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const left = await fetch(`${server.url}/Users?filter=${encodeURIComponent('userName sw "scimkit-check-"')}`, { headers: { authorization: `Bearer ${FAULTY_TOKEN}` } });
+    expect(((await left.json()) as { totalResults: number }).totalResults).toBe(0);
   }, 60_000);
 });

@@ -6,7 +6,7 @@
 export { createScimClient, ScimClient, MeEndpoint } from './scim-client.js';
 export type { ScimClientOptions, Discovery } from './scim-client.js';
 export { ResourceEndpoint } from './resource-endpoint.js';
-export type { CallOptions, AttributeOptions, ListOptions, WriteOptions, PatchCallOptions, IfMatch, Target } from './resource-endpoint.js';
+export type { CallOptions, AttributeOptions, ListOptions, WriteOptions, PatchCallOptions, IfMatch, Target, NewResource } from './resource-endpoint.js';
 export { Paged } from './paging.js';
 export type { Page, PagingMethod } from './paging.js';
 export { filterBuilder, userFilter, groupFilter, elementFilter, ScimFilter } from './filter-builder.js';
@@ -23,5 +23,5 @@ export type { RetryOptions } from './retry-policy.js';
 export { retryAfterMs } from './retry-after.js';
 export type { ScimRequestInit, ScimExchange } from './transport.js';
 export { SCIM_URN } from './urn.js';
-export type { ScimResource, ScimUser, ScimGroup, ScimMeta, MultiValued, ListResponse, ServiceProviderConfig, ScimSchema, SchemaAttribute, ScimResourceType } from './resources.js';
+export type { ScimResource, ScimUser, ScimGroup, ScimMeta, MultiValued, ListResponse, ServiceProviderConfig, ScimSchema, SchemaAttribute, ScimResourceType, OnTheWire, Named } from './resources.js';
 export type { UserAttributeName, GroupAttributeName, SubAttributeName, EnterpriseUserUrn } from './attribute-names.js';

@@ -60,12 +60,13 @@ export class Paged<T> implements AsyncIterable<T> {
     for await (const page of this.pages()) yield* page.resources;
   }
 
-  /** Every result, or the first `limit`. */
+  /** Every result, or the first `limit`: no page is requested beyond the one that completes it. */
   async toArray(limit = Infinity): Promise<T[]> {
     const out: T[] = [];
+    if (limit <= 0) return out;
     for await (const item of this) {
-      if (out.length >= limit) break;
       out.push(item);
+      if (out.length >= limit) break;
     }
     return out;
   }

@@ -2,7 +2,7 @@ import { ScimProtocolError, responseError } from './errors.js';
 import type { ScimFilter } from './filter-builder.js';
 import { PatchBuilder, type PatchOpMessage } from './patch-builder.js';
 import { Paged, type PagingMethod } from './paging.js';
-import type { ListResponse, ScimResource } from './resources.js';
+import type { ListResponse, Named, ScimResource } from './resources.js';
 import type { ScimExchange, ScimRequestInit } from './transport.js';
 import { SCIM_URN } from './urn.js';
 
@@ -51,6 +51,9 @@ export interface PatchCallOptions extends WriteOptions {
   readonly returnResource?: boolean;
 }
 
+/** What `create` takes: the resource without `id` and `meta` (the server assigns them), its attributes typed. */
+export type NewResource<T extends ScimResource> = Omit<Named<T>, 'id' | 'meta'> & { schemas: string[]; [attribute: string]: unknown };
+
 /** What the endpoint needs from the client. */
 export interface EndpointHost {
   send(init: ScimRequestInit): Promise<ScimExchange>;
@@ -70,7 +73,7 @@ export class ResourceEndpoint<T extends ScimResource = ScimResource, Name extend
   ) {}
 
   /** POST: the created resource (with `id` and `meta.version`). */
-  async create(resource: Omit<T, 'id' | 'meta'> & { schemas: string[] }, options: CallOptions = {}): Promise<T> {
+  async create(resource: NewResource<T>, options: CallOptions = {}): Promise<T> {
     return expectResource<T>(await this.call({ method: 'POST', path: this.endpoint, body: resource }, options));
   }
 

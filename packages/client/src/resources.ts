@@ -1,67 +1,42 @@
-/** `meta` (RFC 7643 §3.1). */
-export interface ScimMeta {
-  readonly resourceType?: string;
-  readonly created?: string;
-  readonly lastModified?: string;
-  readonly location?: string;
-  /** The weak ETag, e.g. `W/"3"`: sent back as `If-Match` by `replace`, `patch` and `delete`. */
-  readonly version?: string;
-}
+import type {
+  AttributeDefinitionInput,
+  ResourceTypeDefinitionInput,
+  SchemaDefinitionInput,
+  ScimGroup as ServedGroup,
+  ScimMeta as ServedMeta,
+  ScimMultiValue,
+  ScimResource as ServedResource,
+  ScimUser as ServedUser,
+} from '@scimkit/core';
+
+/*
+ * The resource shapes have one home, the core's schema types (RFC 7643 §3, §4, §6, §7), imported
+ * here as types only: they add nothing to the client's bundle and no dependency beyond the peer it
+ * already has. The client's versions differ in one way: on the wire every attribute may be absent
+ * (a create carries no id or meta, `attributes=` leaves the rest out, another server may omit what
+ * scimkit always returns), so each is optional, and any other attribute is allowed by name.
+ */
+
+/** The named members of `T`, without its index signature (which would swallow them in Omit and Partial). */
+export type Named<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/** A resource shape as a client sends and reads it: `schemas`, then every attribute optional. */
+export type OnTheWire<T extends ServedResource> = Partial<Omit<Named<T>, 'schemas' | 'meta'>> & { schemas: string[]; meta?: ScimMeta; [attribute: string]: unknown };
+
+/** `meta` (RFC 7643 §3.1); `version` is the weak ETag, e.g. `W/"3"`, sent back as `If-Match` by `replace`, `patch` and `delete`. */
+export type ScimMeta = Partial<ServedMeta>;
 
 /** Any resource: the common attributes (RFC 7643 §3.1) and whatever its schemas define. */
-export interface ScimResource {
-  schemas: string[];
-  id?: string;
-  externalId?: string;
-  meta?: ScimMeta;
-  [attribute: string]: unknown;
-}
+export type ScimResource = OnTheWire<ServedResource>;
 
-export interface MultiValued {
-  value?: string;
-  display?: string;
-  type?: string;
-  primary?: boolean;
-}
+/** A value of a multi-valued attribute (RFC 7643 §2.4). */
+export type MultiValued = ScimMultiValue;
 
 /** The User resource (RFC 7643 §4.1), with the Enterprise User extension (§4.3). */
-export interface ScimUser extends ScimResource {
-  userName?: string;
-  name?: { formatted?: string; familyName?: string; givenName?: string; middleName?: string; honorificPrefix?: string; honorificSuffix?: string };
-  displayName?: string;
-  nickName?: string;
-  profileUrl?: string;
-  title?: string;
-  userType?: string;
-  preferredLanguage?: string;
-  locale?: string;
-  timezone?: string;
-  active?: boolean;
-  password?: string;
-  emails?: MultiValued[];
-  phoneNumbers?: MultiValued[];
-  ims?: MultiValued[];
-  photos?: MultiValued[];
-  addresses?: (MultiValued & { formatted?: string; streetAddress?: string; locality?: string; region?: string; postalCode?: string; country?: string })[];
-  groups?: (MultiValued & { $ref?: string })[];
-  entitlements?: MultiValued[];
-  roles?: MultiValued[];
-  x509Certificates?: MultiValued[];
-  'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User'?: {
-    employeeNumber?: string;
-    costCenter?: string;
-    organization?: string;
-    division?: string;
-    department?: string;
-    manager?: { value?: string; $ref?: string; displayName?: string };
-  };
-}
+export type ScimUser = OnTheWire<ServedUser>;
 
 /** The Group resource (RFC 7643 §4.2). */
-export interface ScimGroup extends ScimResource {
-  displayName?: string;
-  members?: { value?: string; $ref?: string; type?: string; display?: string }[];
-}
+export type ScimGroup = OnTheWire<ServedGroup>;
 
 /** `ListResponse` (RFC 7644 §3.4.2), with RFC 9865's cursors. */
 export interface ListResponse<T> {
@@ -95,35 +70,10 @@ export interface ServiceProviderConfig extends ScimResource {
 }
 
 /** A schema attribute (RFC 7643 §7). */
-export interface SchemaAttribute {
-  name: string;
-  type: string;
-  multiValued?: boolean;
-  required?: boolean;
-  caseExact?: boolean;
-  mutability?: string;
-  returned?: string;
-  uniqueness?: string;
-  canonicalValues?: string[];
-  referenceTypes?: string[];
-  subAttributes?: SchemaAttribute[];
-  description?: string;
-}
+export type SchemaAttribute = AttributeDefinitionInput;
 
 /** `/Schemas/{id}` (RFC 7643 §7). */
-export interface ScimSchema extends ScimResource {
-  id: string;
-  name?: string;
-  description?: string;
-  attributes: SchemaAttribute[];
-}
+export type ScimSchema = ScimResource & SchemaDefinitionInput;
 
 /** `/ResourceTypes/{name}` (RFC 7643 §6). */
-export interface ScimResourceType extends ScimResource {
-  id?: string;
-  name: string;
-  endpoint: string;
-  schema: string;
-  description?: string;
-  schemaExtensions?: { schema: string; required: boolean }[];
-}
+export type ScimResourceType = ScimResource & ResourceTypeDefinitionInput;

@@ -1,4 +1,6 @@
 import { createMemoryStore } from '@scimkit/core';
+import { createNodeHandler } from '@scimkit/node';
+import { createSeedService } from '../../../examples/seed-service/src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createScimClient,
@@ -12,7 +14,7 @@ import {
   type ScimExchange,
   type ScimUser,
 } from '../src/index.js';
-import { serveFullServer, type Served } from './support/serve.js';
+import { listen, serveFullServer, type Served } from './support/serve.js';
 
 const TOKEN = 'client-test-token';
 let served: Served;
@@ -142,6 +144,58 @@ describe('@scimkit/client against the full server', () => {
       expect((forClient as ScimResponseError).status).toBe(404);
     } finally {
       await personal.close();
+    }
+  });
+
+  it('reads /ServiceProviderConfig once and keeps it; refresh reads it again', async () => {
+    const fresh = createScimClient({ baseUrl: served.url, auth: TOKEN, onExchange: (exchange) => exchanges.push(exchange) });
+    const before = exchanges.length;
+    const [first, second] = await Promise.all([fresh.serviceProviderConfig(), fresh.serviceProviderConfig()]);
+    expect(second).toBe(first);
+    // paging 'auto' asks the kept config, not the server; toArray(1) stops at the page that holds one.
+    expect(await fresh.users.list({ pageSize: 1 }).toArray(1)).toHaveLength(1);
+    await fresh.serviceProviderConfig({ refresh: true });
+    expect(exchanges.slice(before).map((e) => new URL(e.request.url).pathname.split('/').pop())).toEqual(['ServiceProviderConfig', 'Users', 'ServiceProviderConfig']);
+    expect(() => fresh.resource('Devices')).toThrow(TypeError);
+  });
+
+  it("a hostile filter value reaches the server as one string: it matches nothing, it adds no syntax", async () => {
+    await client.users.create(user('victim.one'));
+    const hostile = 'x" or userName pr or userName eq "';
+    expect(await client.users.list({ filter: userFilter.eq('userName', hostile) }).toArray()).toEqual([]);
+    expect(new URL(exchanges.at(-1)!.request.url).searchParams.get('filter')).toBe('userName eq "x\\" or userName pr or userName eq \\""');
+    // The same text concatenated by hand would have matched every user.
+    expect((await client.users.list({ filter: `userName eq "${hostile}"` }).toArray()).length).toBeGreaterThan(0);
+  });
+
+  it('delete and patch send If-Match from the resource read: a stale one is ScimPreconditionFailedError, nothing changes', async () => {
+    const created = await client.users.create(user('etag.stale'));
+    const current = await client.users.replace({ ...created, title: 'v2' });
+    for (const attempt of [() => client.users.delete(created), () => client.users.patch(created, patchOps().replace('title', 'lost'))]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ScimPreconditionFailedError);
+      expect(exchanges.at(-1)?.request.headers['if-match']).toBe(created.meta?.version);
+    }
+    expect((await client.users.get(current.id!)).title).toBe('v2');
+    // If-None-Match of the old version: the resource changed, so it comes back (RFC 7232 §3.2).
+    expect((await client.users.getIfChanged(created.id!, created.meta!.version!))?.meta?.version).toBe(current.meta?.version);
+    // ifMatch: false writes unconditionally.
+    await client.users.delete(created, { ifMatch: false });
+    expect(exchanges.at(-1)?.request.headers['if-match']).toBeUndefined();
+  });
+
+  it("paging 'auto' pages by index on a server that does not advertise cursors", async () => {
+    const seed = await listen(createNodeHandler(createSeedService(), { basePath: '/scim/v2' }));
+    try {
+      const seen: string[] = [];
+      const plain = createScimClient({ baseUrl: `${seed.url}/scim/v2`, onExchange: (exchange) => seen.push(exchange.request.url) });
+      expect((await plain.serviceProviderConfig()).pagination?.cursor).not.toBe(true);
+      for (let i = 0; i < 3; i++) await plain.users.create(user(`seed.${i}`));
+      expect((await plain.users.list({ pageSize: 2 }).toArray()).map((u) => u.userName).sort()).toEqual(['seed.0', 'seed.1', 'seed.2']);
+      const pages = seen.filter((url) => /\/Users\?/.test(url)).map((url) => new URL(url).searchParams);
+      expect(pages.map((query) => [query.get('startIndex'), query.has('cursor')])).toEqual([['1', false], ['3', false]]);
+    } finally {
+      await seed.close();
     }
   });
 });

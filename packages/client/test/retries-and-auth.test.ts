@@ -1,4 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createScimServer } from '@scimkit/core';
+import { createNodeHandler } from '@scimkit/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFullServerConfig, createFullServerOAuth, fullServerListener } from '../../../examples/full-server/src/index.js';
 import { clientCredentialsAuth, createScimClient, retryAfterMs, ScimResponseError, ScimTimeoutError } from '../src/index.js';
 import { listen, serveFullServer, type Served } from './support/serve.js';
 
@@ -9,9 +14,9 @@ afterEach(async () => {
 
 /** A server that answers the statuses given in turn (then 200 with a ListResponse), recording what it got. */
 async function scripted(answers: { status: number; headers?: Record<string, string> }[]) {
-  const seen: { at: number; authorization: string | undefined; url: string }[] = [];
+  const seen: { at: number; authorization: string | undefined; tenant: string | undefined; url: string }[] = [];
   const served = await listen((req, res) => {
-    seen.push({ at: Date.now(), authorization: req.headers.authorization, url: req.url ?? '' });
+    seen.push({ at: Date.now(), authorization: req.headers.authorization, tenant: req.headers['x-tenant'] as string | undefined, url: req.url ?? '' });
     const answer = answers.shift() ?? { status: 200 };
     res.writeHead(answer.status, { 'content-type': 'application/scim+json', ...answer.headers });
     res.end(answer.status === 200 ? JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 0, Resources: [] }) : JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(answer.status), detail: 'busy' }));
@@ -103,9 +108,32 @@ describe('authentication', () => {
     expect(new URLSearchParams(tokenRequests[0]!.body).get('scope')).toBe('scim.read scim.write');
   });
 
+  it("client credentials against scimkit's own token endpoint (@scimkit/oauth: the full server with SCIM_CLIENTS)", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    open.push({ url: origin, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
+    const oauth = await createFullServerOAuth({ clients: [{ clientId: 'pusher', secret: 'a-secret-of-24-characters' }], issuer: origin });
+    const scim = createScimServer(createFullServerConfig({ oauth: { verifier: oauth.verifier, tokenEndpointUrl: oauth.tokenEndpointUrl } }));
+    server.on('request', fullServerListener(scim, undefined, createNodeHandler(oauth.tokens)));
+
+    const client = createScimClient({ baseUrl: `${origin}/scim/v2`, auth: clientCredentialsAuth({ tokenUrl: oauth.tokenEndpointUrl, clientId: 'pusher', clientSecret: 'a-secret-of-24-characters' }) });
+    const created = await client.users.create({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'oauth.user' });
+    expect((await client.users.get(created.id!)).userName).toBe('oauth.user');
+    // A wrong secret: the token endpoint's OAuth error, said as it is (RFC 6749 §5.2).
+    const refused = createScimClient({ baseUrl: `${origin}/scim/v2`, auth: clientCredentialsAuth({ tokenUrl: oauth.tokenEndpointUrl, clientId: 'pusher', clientSecret: 'not-the-secret-of-pusher' }) });
+    expect(((await refused.users.get(created.id!).catch((e: unknown) => e)) as Error).message).toMatch(/answered 401: invalid_client/);
+  });
+
   it('a static token and extra headers go on every request', async () => {
     const server = await scripted([]);
-    await createScimClient({ baseUrl: server.url, auth: 'abc', headers: { 'X-Tenant': 'acme' } }).users.list({ paging: 'index' }).toArray();
-    expect(server.seen[0]!.authorization).toBe('Bearer abc');
+    const client = createScimClient({ baseUrl: server.url, auth: 'abc', headers: { 'X-Tenant': 'acme' } });
+    await client.users.list({ paging: 'index' }).toArray();
+    await client.groups.get('g1', { headers: { 'X-Tenant': 'globex' } }).catch(() => undefined);
+    expect(server.seen.map((request) => [request.authorization, request.tenant])).toEqual([
+      ['Bearer abc', 'acme'],
+      ['Bearer abc', 'globex'], // a call's own header wins over the client's
+    ]);
+    expect(() => createScimClient({ baseUrl: server.url, auth: 'two\nlines' })).toThrow(TypeError);
   });
 });

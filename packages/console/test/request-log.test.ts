@@ -136,4 +136,22 @@ describe('the request log', () => {
     expect((await log.query({ tenant: 'acme' })).records).toHaveLength(3);
     expect((await log.query({ tenant: 'globex' })).records).toHaveLength(1);
   });
+
+  it('keeps an accepted body in which nothing needs redaction as the client sent it, and redacts one that spells a secret with JSON escapes', async () => {
+    const { scim, log } = serverWith(createRequestLog({ redaction: { secretFields: ['employeeNumber'] } }));
+    const { id } = await provisionAsEntra(scim, TOKEN, 'erin@example.com');
+    const sent = `{ "schemas": ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],\n  "Operations": [{ "op": "replace", "path": "title", "value": "Engineer" }] }`;
+    const plain = await scim.handle({ ...entraRequest('PATCH', `/Users/${id}`, TOKEN), body: sent });
+    expect(plain.status).toBe(200);
+    const escaped = await scim.handle({ ...entraRequest('PATCH', `/Users/${id}`, TOKEN), body: `{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"replace","value":{"\\u0070assword":"Escaped-Pa55-never-logged"}}]}` });
+    expect(escaped.status).toBe(200);
+    const configured = await scim.handle(entraRequest('PATCH', `/Users/${id}`, TOKEN, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'add', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:employeeNumber', value: 'E-70123' }] }));
+    expect(configured.status).toBeLessThan(500);
+    await log.flush();
+    const [third, second, first] = (await log.query({ tenant: '', limit: 3 })).records;
+    expect(first?.requestBody).toEqual({ text: sent, bytes: sent.length, truncated: false });
+    expect(second?.requestBody?.text).toContain('"password":"[redacted]"');
+    expect(JSON.stringify(second)).not.toContain('Escaped-Pa55');
+    expect(JSON.stringify(third)).not.toContain('E-70123');
+  });
 });

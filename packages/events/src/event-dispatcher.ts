@@ -28,6 +28,11 @@ export interface EventDispatcherOptions {
   readonly owner?: string;
   /** Records read at a time per partition. Default 100. */
   readonly batchSize?: number;
+  /**
+   * Deliveries in flight at once, across the partitions this instance holds. One resource's
+   * events are never in flight together: they go one after the other, in order. Default 32.
+   */
+  readonly concurrency?: number;
   /** Wait between polls when there is nothing to deliver, in milliseconds. Default 200. */
   readonly pollIntervalMs?: number;
   /** How long a partition lease lasts without renewal, in milliseconds. Default 30,000. */
@@ -71,17 +76,20 @@ export interface EventDispatcher {
 const CONSOLE: ScimLogger = { log: (record) => (record.level === 'error' || record.level === 'warn' ? console.error(`[scimkit events] ${record.message}`, record.error ?? '') : undefined) };
 
 /**
- * Reads a consumer's share of the outbox partitions and delivers each partition's events in order,
- * one at a time (so one resource's events arrive in order), at least once: a position moves only
- * after delivery, so an instance that dies leaves its partitions to another instance, which
- * delivers the unacknowledged events again (receivers deduplicate on the event id). A failed
- * delivery is retried with exponential backoff and jitter, holding its partition, and
- * dead-lettered after `maxAttempts`.
+ * Reads a consumer's share of the outbox partitions and delivers each partition's events at least
+ * once, in order per resource: a partition is read a batch at a time, the batch's events are
+ * delivered concurrently (up to `concurrency` in flight) except that one resource's events go one
+ * after the other, and the partition's position moves past the batch in one statement once every
+ * event of it is delivered or dead-lettered. An instance that dies leaves its partitions to
+ * another instance, which delivers the unacknowledged events again (receivers deduplicate on the
+ * event id). A failed delivery is retried with exponential backoff and jitter, holding its
+ * resource (and its partition's position), and dead-lettered after `maxAttempts`.
  */
 export function createEventDispatcher(options: EventDispatcherOptions): EventDispatcher {
   const { outbox, consumer, deliver } = options;
   const owner = options.owner ?? globalThis.crypto.randomUUID();
   const batchSize = options.batchSize ?? 100;
+  const concurrency = Math.max(1, options.concurrency ?? 32);
   const pollIntervalMs = options.pollIntervalMs ?? 200;
   const leaseMs = options.leaseMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 8;
@@ -95,6 +103,9 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let lastPrune = 0;
+  /** Deliveries in flight, and those waiting for a slot (a slot is handed over, never freed and retaken). */
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
 
   const log = (level: 'warn' | 'error', message: string, error?: unknown): void => {
     try {
@@ -115,11 +126,24 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
       wake = done;
     });
 
-  /** Deliver one record with retries; true when delivered, false when dead-lettered; undefined when stopped first. */
+  /** One delivery within the `concurrency` bound. */
+  async function inSlot(event: ScimEvent): Promise<void> {
+    if (inFlight >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    else inFlight++;
+    try {
+      await deliver(event);
+    } finally {
+      const next = waiting.shift();
+      if (next !== undefined) next();
+      else inFlight--;
+    }
+  }
+
+  /** Deliver one record with retries; true when delivered, false when dead-lettered; undefined when stopped (or the lease lost) first. */
   async function attempt(record: OutboxRecord, renew: () => Promise<boolean>): Promise<boolean | undefined> {
     for (let tries = 1; ; tries++) {
       try {
-        await deliver(record.event);
+        await inSlot(record.event);
         metrics.delivered++;
         return true;
       } catch (error) {
@@ -145,27 +169,58 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
     }
   }
 
-  /** Drain one leased partition. */
+  /**
+   * Deliver one batch of a partition: each resource's records in order, the resources
+   * concurrently. Returns how many of the batch, from its start, were handled (delivered or
+   * dead-lettered) with every record before them; fewer than the batch when stopped or the lease was lost.
+   */
+  async function deliverBatch(records: readonly OutboxRecord[], renew: (handledPrefix: number) => Promise<boolean>): Promise<{ prefix: number; handled: number }> {
+    const done: boolean[] = records.map(() => false);
+    const chains = new Map<string, number[]>();
+    records.forEach((record, index) => {
+      const { tenant, resourceType, resourceId } = record.event;
+      const key = `${tenant ?? ''}\u0000${resourceType}\u0000${resourceId}`;
+      const chain = chains.get(key);
+      if (chain === undefined) chains.set(key, [index]);
+      else chain.push(index);
+    });
+    const prefix = (): number => {
+      let n = 0;
+      while (n < done.length && done[n]) n++;
+      return n;
+    };
+    let halted = false;
+    let handled = 0;
+    const keepLease = async (): Promise<boolean> => (await renew(prefix())) || ((halted = true), false);
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        for (const index of chain) {
+          if (stopping || halted) return;
+          const outcome = await attempt(records[index]!, keepLease);
+          if (outcome === undefined) return void (halted = true);
+          done[index] = true;
+          handled++;
+        }
+      }),
+    );
+    return { prefix: prefix(), handled };
+  }
+
+  /** Drain one leased partition, a batch at a time. */
   async function work(lease: OutboxLease): Promise<number> {
     let position = lease.position;
     let handled = 0;
-    const renew = (): Promise<boolean> => outbox.advance(lease, position, leaseMs);
     for (;;) {
+      if (stopping) return handled;
       const records = await outbox.read({ ...lease, position }, batchSize);
       if (records.length === 0) return handled;
-      for (const record of records) {
-        if (stopping) {
-          await renew();
-          return handled;
-        }
-        const outcome = await attempt(record, renew);
-        if (outcome === undefined) return handled;
-        position = record.position;
-        handled++;
-        // A retried or dead-lettered event: record the progress at once.
-        if (outcome === false && !(await renew())) return handled;
-      }
-      if (!(await renew())) return handled;
+      const base = position;
+      const at = (prefix: number): string => (prefix === 0 ? base : records[prefix - 1]!.position);
+      const batch = await deliverBatch(records, (prefix) => outbox.advance(lease, at(prefix), leaseMs));
+      handled += batch.handled;
+      position = at(batch.prefix);
+      // The batch in one statement: the position moves past every record handled in order.
+      if (!(await outbox.advance(lease, position, leaseMs)) || batch.prefix < records.length) return handled;
     }
   }
 

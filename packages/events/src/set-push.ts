@@ -1,5 +1,6 @@
 import type { ScimEvent } from '@scimkit/core';
 import { PermanentDeliveryError } from './delivery-error.js';
+import { fetchPost, nodePost } from './post-request.js';
 import type { SetIssuer } from './set-issuer.js';
 
 export interface SetPushOptions {
@@ -10,6 +11,7 @@ export interface SetPushOptions {
   readonly authorization?: string;
   /** Default 10,000 ms. */
   readonly timeoutMs?: number;
+  /** Send through this `fetch` instead. Default: Node's `http`/`https` with keep-alive connections. */
   readonly fetch?: typeof fetch;
 }
 
@@ -20,18 +22,13 @@ export interface SetPushOptions {
  * failures are retried.
  */
 export function setPushDelivery(options: SetPushOptions): (event: ScimEvent) => Promise<void> {
-  const send = options.fetch ?? globalThis.fetch;
+  const post = options.fetch === undefined ? nodePost() : fetchPost(options.fetch);
   return async (event) => {
     const token = await options.issuer.sign(event);
-    const response = await send(options.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/secevent+jwt', accept: 'application/json', ...(options.authorization === undefined ? {} : { authorization: options.authorization }) },
-      body: token,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const text = await response.text().catch(() => '');
-    if (response.ok) return;
-    if (response.status === 408 || response.status === 429 || response.status >= 500) throw new Error(`${options.url} answered ${response.status}`);
+    const headers = { 'content-type': 'application/secevent+jwt', accept: 'application/json', ...(options.authorization === undefined ? {} : { authorization: options.authorization }) };
+    const { status, body: text } = await post(options.url, headers, token, options.timeoutMs ?? 10_000, true);
+    if (status >= 200 && status < 300) return;
+    if (status === 408 || status === 429 || status >= 500) throw new Error(`${options.url} answered ${status}`);
     let detail = '';
     try {
       const body = JSON.parse(text) as { err?: unknown; description?: unknown };
@@ -39,6 +36,6 @@ export function setPushDelivery(options: SetPushOptions): (event: ScimEvent) => 
     } catch {
       // not an RFC 8935 error body
     }
-    throw new PermanentDeliveryError(`${options.url} refused the SET with ${response.status}${detail}`);
+    throw new PermanentDeliveryError(`${options.url} refused the SET with ${status}${detail}`);
   };
 }

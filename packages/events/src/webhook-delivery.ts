@@ -1,6 +1,7 @@
 import type { ScimEvent } from '@scimkit/core';
 import { Webhook } from 'standardwebhooks';
 import { PermanentDeliveryError } from './delivery-error.js';
+import { fetchPost, nodePost } from './post-request.js';
 
 /** Where one tenant's events go, and the secret they are signed with (`whsec_…`, base64 after the prefix). */
 export interface WebhookEndpoint {
@@ -13,7 +14,7 @@ export interface WebhookOptions {
   readonly endpoint: WebhookEndpoint | ((event: ScimEvent) => WebhookEndpoint | undefined);
   /** A receiver that has not answered after this long failed (retried). Default 10,000 ms. */
   readonly timeoutMs?: number;
-  /** Default `globalThis.fetch`. */
+  /** Send through this `fetch` instead. Default: Node's `http`/`https` with keep-alive connections (post-request.ts). */
   readonly fetch?: typeof fetch;
 }
 
@@ -31,7 +32,7 @@ export interface WebhookPayload {
  * any other answer is a permanent failure (dead letter).
  */
 export function webhookDelivery(options: WebhookOptions): (event: ScimEvent) => Promise<void> {
-  const send = options.fetch ?? globalThis.fetch;
+  const post = options.fetch === undefined ? nodePost() : fetchPost(options.fetch);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const signers = new Map<string, Webhook>();
   const signer = (secret: string): Webhook => {
@@ -45,22 +46,16 @@ export function webhookDelivery(options: WebhookOptions): (event: ScimEvent) => 
     const payload: WebhookPayload = { type: event.type, timestamp: event.time, data: event };
     const body = JSON.stringify(payload);
     const now = new Date();
-    const response = await send(endpoint.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': event.id,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signer(endpoint.secret).sign(event.id, now, body),
-      },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // Drain the body so the connection is kept alive for the next event.
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return;
-    const message = `${endpoint.url} answered ${response.status}`;
-    if (response.status === 408 || response.status === 429 || response.status >= 500) throw new Error(message);
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-id': event.id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signer(endpoint.secret).sign(event.id, now, body),
+    };
+    const { status } = await post(endpoint.url, headers, body, timeoutMs);
+    if (status >= 200 && status < 300) return;
+    const message = `${endpoint.url} answered ${status}`;
+    if (status === 408 || status === 429 || status >= 500) throw new Error(message);
     throw new PermanentDeliveryError(message);
   };
 }

@@ -2,7 +2,7 @@ import { createPostgresStore, fromPgPool, migrate } from '@scimkit/postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverDatabase } from '../../postgres/test-server/server-database.js';
-import { noEventWithoutCommit, twoInstances } from '../test/outbox-scenarios.js';
+import { noEventFromTheStore, noEventWithoutCommit, retentionAndBound, twoInstances } from '../test/outbox-scenarios.js';
 
 let database: { url: string; drop: () => Promise<void> };
 const pools: pg.Pool[] = [];
@@ -36,5 +36,12 @@ describe('the PostgreSQL outbox on a PostgreSQL server', () => {
     const store = instance('no_event');
     await migrate(fromPgPool(pools[0]!), { schema: 'no_event' });
     await noEventWithoutCommit(store);
+  });
+
+  it("the store's own compare-and-swap, a transaction failing after the write: no event; retention and the bound", async () => {
+    await migrate(fromPgPool(pools[0]!), { schema: 'from_store' });
+    await noEventFromTheStore(instance('from_store'));
+    await migrate(fromPgPool(pools[0]!), { schema: 'retained' });
+    await retentionAndBound(instance('retained'));
   });
 });

@@ -102,3 +102,52 @@ export async function noEventWithoutCommit(store: ScimStore): Promise<void> {
   const records = (await Promise.all(leases.map((lease) => store.outbox!.read(lease, 100)))).flat();
   expect(records.map((record) => record.event.type)).toEqual(['user.created']);
 }
+
+/**
+ * Retention and the bound, on the store's outbox: an event every consumer has passed is pruned once
+ * older than the retention, an undelivered one is not; past `maxEvents` the oldest are dropped
+ * undelivered (a receiver down), and the rest are still delivered.
+ */
+export async function retentionAndBound(store: ScimStore, userName: (n: number) => string = (n) => `kept${n}@example.com`): Promise<void> {
+  const server = eventServer(store);
+  const outbox = store.outbox!;
+  const delivered: ScimEvent[] = [];
+  const dispatcher = createEventDispatcher({ outbox, consumer: 'retained', retention: false, logger: quiet, deliver: async (event) => void delivered.push(event) });
+  expect((await server.handle(json('POST', '/Users', { schemas: [USER], userName: userName(0) }))).status).toBe(201);
+  expect(await dispatcher.runOnce()).toBe(1);
+  // Not older than the retention yet: kept.
+  expect(await outbox.prune({ before: new Date(Date.now() - 60_000) })).toEqual({ pruned: 0, dropped: 0 });
+  expect(await outbox.prune({ before: new Date(Date.now() + 60_000) })).toEqual({ pruned: 1, dropped: 0 });
+  expect((await outbox.stats('retained')).events).toBe(0);
+  // The receiver is down: six events wait; the bound keeps the newest three.
+  for (let n = 1; n <= 6; n++) expect((await server.handle(json('POST', '/Users', { schemas: [USER], userName: userName(n) }))).status).toBe(201);
+  expect(await outbox.prune({ before: new Date(Date.now() + 60_000) })).toEqual({ pruned: 0, dropped: 0 });
+  expect(await outbox.stats('retained')).toMatchObject({ backlog: 6, events: 6 });
+  expect(await outbox.prune({ before: new Date(0), maxEvents: 3 })).toEqual({ pruned: 0, dropped: 3 });
+  expect(await dispatcher.runOnce()).toBe(3);
+  // The newest three (resources in different partitions: in any order between them).
+  expect(delivered.slice(1).map((event) => (event.resource as { userName?: string } | undefined)?.userName).sort()).toEqual([userName(4), userName(5), userName(6)]);
+}
+
+/**
+ * The store's own compare-and-swap and a transaction that fails after the write leave no event,
+ * called directly (the server's If-Match answers 412 before the store is asked).
+ */
+export async function noEventFromTheStore(store: ScimStore): Promise<void> {
+  const server = eventServer(store);
+  const created = await server.handle(json('POST', '/Users', { schemas: [USER], userName: 'direct' }));
+  const user = JSON.parse(created.body ?? '{}') as { id: string; meta: { version: string } };
+  const group = JSON.parse((await server.handle(json('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'team', members: [{ value: user.id }] }))).body ?? '{}') as { id: string; meta: { version: string } };
+  const probe = (resourceId: string): ScimEvent[] => [{ id: globalThis.crypto.randomUUID(), type: 'user.updated', time: new Date().toISOString(), resourceType: 'User', resourceId, operation: 'replace', requestId: 'direct' }];
+  const meta = (version: string) => ({ resourceType: 'User', version, created: '2026-01-01T00:00:00Z', lastModified: '2026-01-01T00:00:00Z' });
+  const stale = await store.replace('User', user.id, { schemas: [USER], id: user.id, userName: 'direct', title: 'lost', meta: meta('W/"other"') }, 'W/"other"', { unique: [], events: () => probe(user.id) });
+  expect(stale).toMatchObject({ ok: false, reason: 'versionMismatch' });
+  const failing = () => {
+    throw new Error('failed after the write');
+  };
+  await expect(store.replace('Group', group.id, { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], id: group.id, displayName: 'renamed', members: [], meta: { ...meta('W/"next"'), resourceType: 'Group' } }, group.meta.version, { unique: [], events: failing })).rejects.toThrow('failed after the write');
+  expect((await store.get('Group', group.id))?.['displayName']).toBe('team');
+  const leases = await store.outbox!.lease('direct-check', 'me', { max: store.outbox!.partitions, leaseMs: 5_000 });
+  const records = (await Promise.all(leases.map((lease) => store.outbox!.read(lease, 100)))).flat();
+  expect(records.map((record) => record.event.type).sort()).toEqual(['group.created', 'user.created']);
+}

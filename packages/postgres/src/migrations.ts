@@ -1,4 +1,4 @@
-import { outboxStatements } from './outbox/outbox-tables.js';
+import { outboxStampStatements, outboxStatements } from './outbox/outbox-tables.js';
 import { quoteIdent, type StoreTables } from './sql-names.js';
 
 /** One schema version: the statements that take the schema from `version - 1` to `version`. */
@@ -113,6 +113,13 @@ export const MIGRATIONS: readonly Migration[] = [
       // hand, or by an instance older than this version) is freed when a write claims it.
       `ALTER TABLE ${t.uniqueValues} DROP CONSTRAINT IF EXISTS scim_unique_values_tenant_resource_type_id_fkey`,
     ],
+  },
+  {
+    version: 5,
+    name: 'events ordered by their readers',
+    // The writers' per-partition advisory lock serialized writes to a partition until their commit:
+    // a write now only appends its event rows, and readers stamp them in commit order.
+    statements: (t) => outboxStampStatements(t.schema),
   },
 ];
 

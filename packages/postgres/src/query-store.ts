@@ -13,13 +13,13 @@ interface Row {
   data: Record<string, unknown> | null;
   members?: unknown[] | null;
   referrers?: unknown;
-  total?: number | string;
 }
 
 /**
  * One query: the filter as a parameterised WHERE, the sort as ORDER BY, the page as OFFSET/LIMIT.
- * A page is one statement (see pagedSql): the page's rows, then `totalResults`, which is counted
- * (`count(*)`, exact) only when the page itself cannot tell it. When the filter or the sort cannot
+ * A page is one statement (`ORDER BY … LIMIT … OFFSET …` alone: an index scan that stops at the
+ * page, or a top-N sort), then `totalResults`, which is counted (`count(*)`, exact) in a second
+ * statement only when the page itself cannot tell it (see pageTotal). When the filter or the sort cannot
  * be translated, the type's resources are read in creation order and finished in memory with the
  * core's predicate and comparator, which is always right, only slower. With `prefetch`
  * (`StoreContext.referrers`) each returned row also carries its referrers.
@@ -72,51 +72,34 @@ export async function queryStore(
   }
   const offset = Math.max(1, query.startIndex ?? 1) - 1;
   const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
-  const count = `SELECT count(*) FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND (${where})`;
-  if (limit === 0) {
-    const text = count.replace('count(*)', 'count(*) AS total');
-    const counted = await client.query<{ total: number | string }>(text, params.values, name(text));
-    return { totalResults: Number(counted.rows[0]?.total ?? 0), resources: [] };
-  }
-  const text = pagedSql({ select, from, where, order, count, offset, limit, params });
-  const rows = await client.query<Row>(text, params.values, name(text));
-  const first = rows.rows[0];
-  const resources = rows.rows.filter((row) => row.data !== null).map(toResource);
-  return { totalResults: Number(first?.total ?? 0), resources };
+  const countText = `SELECT count(*) AS total ${from} AND (${where})`;
+  const counted = async (): Promise<number> => Number((await client.query<{ total: number | string }>(countText, params.values, name(countText))).rows[0]?.total ?? 0);
+  if (limit === 0) return { totalResults: await counted(), resources: [] };
+  const values = [...params.values, offset, ...(limit === undefined ? [] : [limit])];
+  // The page's rows first (an index scan that stops at the page, or a top-N sort), then the member
+  // and referrer columns for those rows only: in the same query level they would be computed for
+  // every row the OFFSET skips too.
+  const page = `SELECT r.tenant, r.resource_type, r.id, r.seq, r.data ${from} AND (${where}) ORDER BY ${order} ${limit === undefined ? '' : `LIMIT $${values.length} `}OFFSET $${params.values.length + 1}`;
+  const text = `${select} FROM (${page}) r ORDER BY ${order}`;
+  const rows = await client.query<Row>(text, values, name(text));
+  const resources = rows.rows.map(toResource);
+  return { totalResults: await pageTotal(offset, limit, resources.length, counted), resources };
 }
 
 /**
- * One page and its `totalResults` in one statement, without a window over every match (which
- * pushes each matching row, JSON and all, through the window and rules out a top-N sort):
- * - the page is `ORDER BY … LIMIT … OFFSET …` alone (an index scan or a top-N heapsort), numbered
- *   after the limit so the outer query keeps its order;
- * - the total is the page's own size when the page is not full (`userName eq` finds 0 or 1 row:
- *   nothing else is read), else an exact `count(*)` of the matches, evaluated only in that case
- *   (PostgreSQL runs an uncorrelated subquery in a CASE branch only when the branch is taken);
- * - an empty page still returns one row (data NULL) to carry the total.
- * Member and referrer columns are computed for the page's rows only.
+ * `totalResults` of a page (RFC 7644 §3.4.2.4: every match, not the page), from the page itself
+ * when it can tell: a page that is not full ends the matches, so the total is what precedes it plus
+ * its size (`userName eq` reads nothing more). Only a full page, or an empty one past the start,
+ * costs a `count(*)` of the matches, as a statement of its own: folded into the page's statement
+ * (a window `count(*) OVER ()`, or a CTE) it pushed every match, document and all, through the
+ * count and ruled out a top-N sort or an index scan that stops at the page. A full page's total is
+ * at least what the page shows (the count runs in a later snapshot: a delete in between).
  */
-function pagedSql(q: {
-  select: string;
-  from: string;
-  where: string;
-  order: string;
-  count: string;
-  offset: number;
-  limit: number | undefined;
-  params: SqlParams;
-}): string {
-  const skip = q.params.add(q.offset);
-  const limit = q.limit === undefined ? 'ALL' : q.params.add(q.limit);
-  const size = '(SELECT count(*) FROM page)';
-  // RFC 7644 §3.4.2.4: totalResults counts every match, not the page.
-  const total =
-    `CASE WHEN ${size} = 0 THEN ${q.offset === 0 ? '0' : `(${q.count})`}` +
-    (q.limit === undefined ? ` ELSE ${skip}::bigint + ${size} END` : ` WHEN ${size} < ${limit}::bigint THEN ${skip}::bigint + ${size} ELSE (${q.count}) END`);
-  return `WITH page AS MATERIALIZED (
-      SELECT p.*, row_number() OVER () AS pos FROM (SELECT r.tenant, r.resource_type, r.id, r.data ${q.from} AND (${q.where}) ORDER BY ${q.order} LIMIT ${limit} OFFSET ${skip}) p
-    )
-    ${q.select}, ${total} AS total FROM (VALUES (1)) AS one(x) LEFT JOIN page r ON true ORDER BY r.pos`;
+async function pageTotal(offset: number, limit: number | undefined, size: number, counted: () => Promise<number>): Promise<number> {
+  if (size > 0 && (limit === undefined || size < limit)) return offset + size;
+  if (size === 0 && offset === 0) return 0;
+  const total = await counted();
+  return size === 0 ? total : Math.max(total, offset + size);
 }
 
 async function inMemory(

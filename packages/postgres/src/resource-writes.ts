@@ -40,9 +40,10 @@ export function claimsOf(resource: ScimResource, ctx: WriteContext): Claims {
  * nothing, `written` 0) and, in the same statement, a row of the unique values table per claim. A
  * claim another resource holds violates that table's primary key (23505), which fails the whole
  * statement: nothing is written, across instances too, and the caller finds which attribute
- * clashed (`clashingAttribute`). `extra` adds a column (the referrers of the new resource).
+ * clashed (`clashingAttribute`). `extra` adds a column (the referrers of the new resource), `also`
+ * a CTE that reads `inserted` (the write's events: eventsCte).
  */
-export function createSql(t: StoreTables, claims: boolean, extra = ''): string {
+export function createSql(t: StoreTables, claims: boolean, extra = '', also = ''): string {
   const claim = claims
     ? `, claimed AS (
         INSERT INTO ${t.uniqueValues} (tenant, resource_type, attribute, key, id)
@@ -52,7 +53,7 @@ export function createSql(t: StoreTables, claims: boolean, extra = ''): string {
   return `WITH inserted AS (
       INSERT INTO ${t.resources} (tenant, resource_type, id, version, created, last_modified, data)
       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb) ON CONFLICT DO NOTHING RETURNING id
-    )${claim}
+    )${claim}${also}
     SELECT (SELECT count(*) FROM inserted)::int AS written${extra}`;
 }
 
@@ -69,9 +70,9 @@ export function createParams(row: ResourceRow, claims: Claims): unknown[] {
  * changes no unique value therefore writes no unique-value row (two index probes). A new value
  * another resource holds fails the statement (23505) as in `createSql`. `present` says whether the
  * resource exists (in the statement's snapshot) when nothing was written: versionMismatch, not
- * notFound.
+ * notFound. `also` adds a CTE that reads `updated` (the write's events: eventsCte).
  */
-export function replaceSql(t: StoreTables, extra = ''): string {
+export function replaceSql(t: StoreTables, extra = '', also = ''): string {
   return `WITH updated AS (
       UPDATE ${t.resources} SET version = $5, created = $6, last_modified = $7, data = $8::jsonb
       WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND version = $4 RETURNING id
@@ -84,7 +85,7 @@ export function replaceSql(t: StoreTables, extra = ''): string {
       INSERT INTO ${t.uniqueValues} (tenant, resource_type, attribute, key, id)
       SELECT $1, $2, k.attribute, k.key, $3 FROM keys k WHERE EXISTS (SELECT 1 FROM updated)
         AND NOT EXISTS (SELECT 1 FROM ${t.uniqueValues} u WHERE u.tenant = $1 AND u.resource_type = $2 AND u.attribute = k.attribute AND u.key = k.key AND u.id = $3)
-    )
+    )${also}
     SELECT (SELECT count(*) FROM updated)::int AS written,
       EXISTS (SELECT 1 FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3) AS present${extra}`;
 }

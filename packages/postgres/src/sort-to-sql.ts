@@ -25,28 +25,33 @@ export function sortToSql(sort: SortSpec | undefined, scope: SqlScope): SqlSort 
   // An attribute this type lacks: every resource has no value, creation order remains.
   if (resolved === undefined) return { type: 'text', descending };
   let keys = resolved.keys;
+  let multiValued = resolved.multiValued;
   let target = resolved.target;
   if (target.type === 'complex') {
     if (!target.multiValued || resolved.subAttribute !== undefined) return undefined;
     const value = resolvePath({ ...(resolved.extension ? { uri: resolved.keys[0] } : {}), attr: resolved.attribute, subAttr: 'value' }, scope.semantics);
     if (value?.subAttribute === undefined) return undefined;
     keys = [...keys, value.subAttribute];
+    multiValued = [...multiValued, false];
     target = value.target;
   }
   const pick = scope.tables.pick;
+  // RFC 7644 §3.4.2.3 through every level, as the evaluator reads: an array by its primary element,
+  // else its first. The pick function is called only for an array: a call of it (a SQL function
+  // with a subquery, never inlined) costs about as much as the whole row's filter, and a sort key
+  // is computed for every match.
+  const picked = (json: string, multi: boolean | undefined): string => (multi === true ? `${pick}(${json})` : `(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${pick}(${json}) ELSE ${json} END)`);
   let json: string;
-  let rest: readonly string[];
   const members = !resolved.extension && scope.memberAttribute !== undefined && resolved.attribute.toLowerCase() === scope.memberAttribute.toLowerCase();
   if (members) {
     const m = scope.alias();
     json = `(SELECT ${m}.element FROM ${memberRows(scope, m)} ORDER BY coalesce(${m}.element->>'primary' = 'true' AND jsonb_typeof(${m}.element->'primary') = 'boolean', false) DESC, ${m}.position LIMIT 1)`;
-    rest = keys.slice(1);
   } else {
     json = `r.data->${quoteLiteral(keys[0] ?? '')}`;
-    rest = keys.slice(1);
   }
-  for (const key of rest) json = `${pick}(${json})->${quoteLiteral(key)}`;
-  json = `${pick}(${json})`;
+  // The members' element is already picked.
+  for (let i = 1; i < keys.length; i++) json = `${members && i === 1 ? json : picked(json, multiValued[i - 1])}->${quoteLiteral(keys[i] ?? '')}`;
+  json = members && keys.length === 1 ? json : picked(json, multiValued[keys.length - 1]);
   return { key: sortKey(json, target.type, target.caseExact, scope), type: KEY_TYPE[target.type] ?? 'text', descending };
 }
 

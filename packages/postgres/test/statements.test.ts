@@ -115,12 +115,18 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect(claims.rows.map((r) => r.key)).toEqual(['s:holder-a', 's:holder-c']);
   });
 
-  it('a page of 100 is one statement, its total counted only when the page is full', async () => {
+  it('a page is one statement, and a count(*) of its own only when the page is full', async () => {
     for (let i = 0; i < 30; i++) await send('POST', '/Users', { userName: `paged-${String(i).padStart(2, '0')}` });
     let page: Record<string, unknown> = {};
-    expect(await statements(async () => (page = (await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '10', startIndex: '11' })).body))).toHaveLength(1);
+    const full = await statements(async () => (page = (await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '10', startIndex: '11' })).body));
+    expect(full).toHaveLength(2);
+    expect(full[1]).toMatch(/^SELECT count\(\*\) AS total/);
     expect(page['totalResults']).toBe(30);
     expect((page['Resources'] as { userName: string }[]).map((u) => u.userName)).toEqual(Array.from({ length: 10 }, (_, i) => `paged-${10 + i}`));
+    // The last page is not full: it tells the total itself.
+    expect(await statements(async () => (page = (await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '10', startIndex: '25' })).body))).toHaveLength(1);
+    expect(page['totalResults']).toBe(30);
+    expect((page['Resources'] as { userName: string }[]).map((u) => u.userName)).toEqual(Array.from({ length: 6 }, (_, i) => `paged-${24 + i}`));
     const past = (await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', startIndex: '40' })).body;
     expect(past['totalResults']).toBe(30);
     const last = (await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', startIndex: '25', sortBy: 'userName', sortOrder: 'descending' })).body;

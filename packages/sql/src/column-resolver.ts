@@ -78,7 +78,7 @@ export function mappedResolver(mapping: CompiledMapping, dialect: DialectSql, me
           if (json || elementsOf(top).length !== 1) return undefined;
           return { kind: 'column', sql: column(mapped.column), type: mapped.type, caseExact: mapped.caseExact, emptyIsAbsent: true };
         }
-        return { kind: 'column', sql: column(mapped.column), type: mapped.type, caseExact: mapped.caseExact };
+        return { kind: 'column', sql: column(mapped.column), type: mapped.type, caseExact: mapped.caseExact, ...(mapped.key === undefined ? {} : { folded: column(mapped.key) }) };
       }
       // A parent of a mapped value (`name`), or inside a mapped element (`emails.type`): read back, not absent.
       const related = mapping.attributes.some((a) => startsWith(a.keys, effective) || (a.element !== undefined && startsWith(effective, a.element.keys)));

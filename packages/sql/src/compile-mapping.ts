@@ -19,6 +19,8 @@ export interface MappedAttribute {
   readonly read?: ColumnMapping['read'];
   /** Written when the resource has no value. */
   readonly default?: unknown;
+  /** The column of the value's comparison key (NFC, lower-cased), filled on every write. */
+  readonly key?: string;
 }
 
 /** A mapping checked against its resource type, ready for reads, writes and translation. */
@@ -41,7 +43,12 @@ export function compileMapping(resourceType: string, model: ResourceModel, table
     const converters =
       typeof target === 'string'
         ? {}
-        : { ...(target.write ? { write: target.write } : {}), ...(target.read ? { read: target.read } : {}), ...(target.default === undefined ? {} : { default: target.default }) };
+        : {
+            ...(target.write ? { write: target.write } : {}),
+            ...(target.read ? { read: target.read } : {}),
+            ...(target.default === undefined ? {} : { default: target.default }),
+            ...(target.key === undefined ? {} : { key: target.key }),
+          };
     const element = ELEMENT.exec(path);
     if (element !== null) {
       const [, base = '', selector = '', value = '', sub = ''] = element;
@@ -67,6 +74,9 @@ export function compileMapping(resourceType: string, model: ResourceModel, table
     if (found.target.multiValued || found.target.type === 'complex') {
       throw new TypeError(`@scimkit/sql: ${resourceType} mapping '${path}': map a single-valued simple attribute, or one typed element ('emails[type eq "work"].value')`);
     }
+    if (typeof target !== 'string' && target.key !== undefined && (found.target.type !== 'string' || found.target.caseExact)) {
+      throw new TypeError(`@scimkit/sql: ${resourceType} mapping '${path}': a key column is for caseExact:false text`);
+    }
     attributes.push({
       path,
       column,
@@ -77,6 +87,7 @@ export function compileMapping(resourceType: string, model: ResourceModel, table
       ...converters,
     });
   }
+  for (const a of attributes) if (a.key !== undefined && a.element !== undefined) throw new TypeError(`@scimkit/sql: ${resourceType} mapping '${a.path}': a key column is for a single-valued attribute`);
   const columns = [...new Set(attributes.map((a) => a.column))];
   return { resourceType, model, table, attributes, columns };
 }

@@ -68,6 +68,14 @@ export interface ColumnMapping {
   readonly read?: (value: unknown) => unknown;
   /** The attribute value written when a resource has none, for a `NOT NULL` column (`active: { column: 'is_active', default: true }`). */
   readonly default?: unknown;
+  /**
+   * A column the store fills with the value's comparison key (NFC, lower-cased, as the in-memory
+   * evaluator compares `caseExact: false` text), for MySQL/MariaDB, which has no NFC in SQL:
+   * `eq`, `co`, `sw`, `ew`, `gt`… and the uniqueness check then compare it exactly
+   * (`userName: { column: 'email', key: 'email_key' }`; give it the unique index). The
+   * application's own writes must fill it too (docs/stores/own-tables.md).
+   */
+  readonly key?: string;
 }
 
 /** Membership rows: one row per (group, member). */
@@ -77,8 +85,15 @@ export interface MembersMapping {
   readonly group: string;
   /** The column holding the member's id. */
   readonly member: string;
-  /** The resource type of every member (default `User`): nested groups are not kept. */
+  /** The resource type of every member (default `User`) when no `typeColumn` says it row by row. */
   readonly memberType?: string;
+  /**
+   * A column naming each row's member type, so that a group can hold users and groups (nested
+   * groups): its values are the resource type names (`User`, `Group`), or `values` maps them
+   * (`{ User: 'user', Group: 'team' }`; the keys are then the member types kept). Without it a member
+   * of another type than `memberType` is refused (400 invalidValue), and `/Schemas` says so.
+   */
+  readonly typeColumn?: { readonly column: string; readonly values?: Readonly<Record<string, string | number>> };
   /** Rows SCIM owns: PATCH and DELETE never remove a row with another value (a grant made by hand). */
   readonly source?: { readonly column: string; readonly value: string | number };
 }

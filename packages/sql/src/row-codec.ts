@@ -1,4 +1,4 @@
-import type { ScimResource } from '@scimkit/core';
+import { comparisonKey, type ScimResource } from '@scimkit/core';
 import type { CompiledMapping, MappedAttribute } from './compile-mapping.js';
 import type { DialectSql } from './dialect.js';
 
@@ -45,8 +45,10 @@ export function rowToResource(mapping: CompiledMapping, row: Row, members?: read
   const schemas = resource['schemas'] as string[];
   for (const extension of mapping.model.extensions) if (extensions.has(extension.schema.id)) schemas.push(extension.schema.id);
   const version = row[VERSION];
-  const created = instant(row[CREATED]) ?? instant(row[MODIFIED]) ?? (mapping.table.version.kind === 'timestamp' ? instant(version) : undefined) ?? new Date(0).toISOString();
-  const modified = instant(row[MODIFIED]) ?? (mapping.table.version.kind === 'timestamp' ? instant(version) : undefined) ?? created;
+  // Each instant converted once (a page converts three per row).
+  const lastModified = instant(row[MODIFIED]) ?? (mapping.table.version.kind === 'timestamp' ? instant(version) : undefined);
+  const created = instant(row[CREATED]) ?? lastModified ?? EPOCH;
+  const modified = lastModified ?? created;
   resource['meta'] = { resourceType: mapping.resourceType, created, lastModified: modified, version: `W/"${String(version)}"` };
   return resource as ScimResource;
 }
@@ -78,14 +80,29 @@ function readValue(attribute: MappedAttribute, raw: unknown): unknown {
 export function instant(raw: unknown): string | undefined {
   if (raw === null || raw === undefined || raw === '') return undefined;
   if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? undefined : raw.toISOString();
-  if (typeof raw === 'number' || typeof raw === 'bigint' || (typeof raw === 'string' && /^-?\d+$/.test(raw))) {
-    const date = new Date(Number(raw));
+  // Milliseconds since the epoch (the store's own select list: int8 comes as text from pg): no regular expression.
+  const ms = typeof raw === 'number' ? raw : typeof raw === 'bigint' ? Number(raw) : typeof raw === 'string' && isDigits(raw) ? Number(raw) : undefined;
+  if (ms !== undefined) {
+    const date = new Date(ms);
     return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
   }
   if (typeof raw !== 'string') return undefined;
   const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(raw) ? `${raw.replace(' ', 'T')}Z` : raw;
   const date = new Date(text);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+const EPOCH = new Date(0).toISOString();
+
+/** `-?[0-9]+`, without a regular expression. */
+function isDigits(text: string): boolean {
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (i >= text.length) return false;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 function placeValue(resource: JsonObject, keys: readonly string[], value: unknown): boolean {
@@ -181,6 +198,7 @@ export function resourceToRow(mapping: CompiledMapping, resource: ScimResource, 
     }
     written.set(attribute.column, value);
     columns[attribute.column] = value ?? null;
+    if (attribute.key !== undefined) columns[attribute.key] = typeof taken === 'string' ? comparisonKey(taken, false) : null;
   }
   prune(rest);
   return { columns, rest };

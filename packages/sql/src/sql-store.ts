@@ -1,5 +1,6 @@
 import type {
   DeleteContext,
+  MultiValuedChange,
   ScimLogger,
   ScimResource,
   ScimStore,
@@ -18,10 +19,14 @@ import { compileMapping, type CompiledMapping } from './compile-mapping.js';
 import { detectDialect, dialectSql, type DialectSql, type SqlDialectName } from './dialect.js';
 import type { IgnoredAttribute, TableMapping, UnmappedPolicy } from './mapping.js';
 import { CREATED, ID, MODIFIED, resourceToRow, restPaths, rowToResource, VERSION, versionNumber, type MemberElement } from './row-codec.js';
+import { memberTypeOf, memberTypes, memberTypeValue } from './member-types.js';
 import { translateFilter } from './translate-filter.js';
 import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
+import { withUnavailable } from './unavailable-store.js';
+import { createSqlOutbox } from './outbox/sql-outbox.js';
+import { writeSqlEvents } from './outbox/write-sql-events.js';
 
 export interface SqlStoreOptions {
   /** The application's Kysely instance (or one `fromBetterSqlite3`, `fromPgPool`, `fromMysqlPool`, `fromPGlite` made). */
@@ -55,9 +60,30 @@ export interface SqlStoreOptions {
   readonly existingRows?: 'adopt' | 'reject';
   /** SQLite only: the database has `registerSqliteFunctions` (the `from…` helpers set this). */
   readonly sqliteFunctions?: boolean;
+  /**
+   * The longest one store call waits before failing as unavailable (acquire plus statement timeout;
+   * the `from…` helpers set it), declared as `capabilities.callTimeoutMs`: the server then bounds
+   * each request's store calls together by it (docs/stores/own-tables.md, "Timeouts and failures").
+   */
+  readonly callTimeoutMs?: number;
+  /** Runs of a store call that meets a serialization failure or deadlock before it is answered 503. Default 3. */
+  readonly transactionAttempts?: number;
+  /**
+   * Keep each write's events in outbox tables of the database, in the write's transaction
+   * (`capabilities.events`, `store.outbox`; docs/stores/own-tables.md#events). Create the tables
+   * first with `createSqlOutboxTables`. `partitions` (default 16): keep it fixed for a database.
+   */
+  readonly events?: boolean | { readonly partitions?: number };
 }
 
 const MEMBER_ALIAS = 'scim_m';
+const TOTAL = '__scim_total';
+const MEMBERS = '__scim_members';
+const ADDED = '__scim_added';
+/** At most this many members added by one PATCH take the one-statement path (one INSERT each in the statement). */
+const ONE_STATEMENT_MEMBERS = 50;
+/** Thrown inside a replace's transaction when the compare-and-swap matched no row: rolls back what it wrote. */
+const NOT_SWAPPED = new Error('@scimkit/sql: version mismatch');
 
 /**
  * A `ScimStore` over the application's own tables (docs/stores/own-tables.md): each resource type is
@@ -99,7 +125,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     versions: 'store',
     ids: storeIds ? 'store' : 'core',
     tenancy: multiTenant ? 'multi' : 'single',
+    ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+    ...(options.events ? { events: true } : {}),
   };
+  const partitions = typeof options.events === 'object' ? (options.events.partitions ?? 16) : 16;
 
   const mappingOf = (type: string): CompiledMapping | undefined => mappings.get(type);
   const tenantOf = (mapping: CompiledMapping, ctx: StoreContext | undefined, alias = 't.'): RawBuilder<boolean> => {
@@ -114,7 +143,17 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const column = sql.ref(`t.${mapping.table.version.column}`);
     return mapping.table.version.kind === 'counter' ? column : dialect.instantMs(column);
   };
-  const selectList = (mapping: CompiledMapping) => {
+  // Built once per mapping (Kysely's raw builders are immutable): the select list of every read.
+  // A group's select list carries its members (see membersColumn); the `bare` one (referrers) does not.
+  const selectLists = new Map<CompiledMapping, RawBuilder<unknown>>();
+  const bareLists = new Map<CompiledMapping, RawBuilder<unknown>>();
+  const selectList = (mapping: CompiledMapping, bare = false): RawBuilder<unknown> => {
+    const cache = bare ? bareLists : selectLists;
+    let built = cache.get(mapping);
+    if (built === undefined) cache.set(mapping, (built = buildSelectList(mapping, !bare)));
+    return built;
+  };
+  const buildSelectList = (mapping: CompiledMapping, withMembers: boolean) => {
     const modified = mapping.table.lastModified ?? (mapping.table.version.kind === 'timestamp' ? mapping.table.version.column : undefined);
     const parts: RawBuilder<unknown>[] = [
       sql`${idRef(mapping)} AS ${sql.id(ID)}`,
@@ -124,42 +163,102 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     ];
     for (const column of mapping.columns) parts.push(sql.ref(`t.${column}`));
     if (mapping.table.json !== undefined) parts.push(sql.ref(`t.${mapping.table.json}`));
+    const members = withMembers ? membersColumn(mapping) : undefined;
+    if (members !== undefined) parts.push(sql`${members} AS ${sql.id(MEMBERS)}`);
     return sql.join(parts);
   };
   const from = (mapping: CompiledMapping) => sql`${sql.table(mapping.table.table)} AS ${sql.id('t')}`;
 
-  /** Member elements of the groups `ids`, by group id: one query for the whole page. */
-  const membersOf = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, ids: readonly string[]): Promise<Map<string, MemberElement[]>> => {
-    const out = new Map<string, MemberElement[]>();
+  /**
+   * A group's member elements as one JSON array, a correlated subquery of the group's row: a read
+   * of groups is one statement. Each element is `[member id, display, type column]`; the display is
+   * the member type's `displayName` column, joined on the id (and the row's type, when a column says it).
+   */
+  const membersColumn = (mapping: CompiledMapping): RawBuilder<unknown> | undefined => {
     const m = mapping.table.members;
-    if (m === undefined || ids.length === 0) return out;
-    const memberType = m.memberType ?? 'User';
-    const target = mappings.get(memberType);
-    const display = target?.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'displayName' && a.read === undefined);
-    const join =
-      target !== undefined && display !== undefined
-        ? sql`LEFT JOIN ${sql.table(target.table.table)} AS ${sql.id('u')} ON ${sql.ref(`u.${target.table.id.column}`)} = ${sql.ref(`j.${m.member}`)}`
-        : sql``;
-    const displayColumn = target !== undefined && display !== undefined ? sql.ref(`u.${display.column}`) : sql`NULL`;
-    for (let i = 0; i < ids.length; i += 1000) {
-      const chunk = ids.slice(i, i + 1000);
-      const result = await sql<{ g: unknown; v: unknown; d: unknown }>`SELECT ${sql.ref(`j.${m.group}`)} AS g, ${sql.ref(`j.${m.member}`)} AS v, ${displayColumn} AS d FROM ${sql.table(m.table)} AS ${sql.id('j')} ${join} WHERE ${sql.ref(`j.${m.group}`)} IN (${sql.join(chunk)}) ORDER BY ${sql.ref(`j.${m.member}`)}`.execute(q);
-      for (const row of result.rows) {
-        const key = String(row.g);
-        let list = out.get(key);
-        if (list === undefined) out.set(key, (list = []));
-        const value = String(row.v);
-        if (list.length > 0 && list[list.length - 1]?.value === value) continue;
-        list.push({ value, type: memberType, ...(row.d === null || row.d === undefined || row.d === '' ? {} : { display: String(row.d) }) });
+    if (m === undefined) return undefined;
+    const rows = memberElements(m, MEMBER_ALIAS, m.member, m.typeColumn?.column);
+    return sql`(SELECT ${rows.aggregate} FROM ${sql.table(m.table)} AS ${sql.id(MEMBER_ALIAS)} ${rows.joins} WHERE ${sql.ref(`${MEMBER_ALIAS}.${m.group}`)} = ${idRef(mapping)})`;
+  };
+
+  /** The JSON aggregate of member elements `[id, display, type]` over rows aliased `alias`, and the joins that find each display. */
+  const memberElements = (m: NonNullable<TableMapping['members']>, alias: string, member: string, typeColumn: string | undefined) => {
+    const joins: RawBuilder<unknown>[] = [];
+    const displays: RawBuilder<unknown>[] = [];
+    for (const [index, type] of memberTypes(m).entries()) {
+      const target = mappings.get(type);
+      const display = target?.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'displayName' && a.read === undefined);
+      if (target === undefined || display === undefined) continue;
+      const joined = `scim_u${index}`;
+      const typed = typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`${alias}.${typeColumn}`)} = ${memberTypeValue(m, type)}`;
+      joins.push(sql`LEFT JOIN ${sql.table(target.table.table)} AS ${sql.id(joined)} ON ${sql.ref(`${joined}.${target.table.id.column}`)} = ${sql.ref(`${alias}.${member}`)}${typed}`);
+      displays.push(sql.ref(`${joined}.${display.column}`));
+    }
+    const displayColumn = displays.length === 0 ? sql`NULL` : displays.length === 1 ? (displays[0] as RawBuilder<unknown>) : sql`COALESCE(${sql.join(displays)})`;
+    const element = sql.join([sql.ref(`${alias}.${member}`), displayColumn, typeColumn === undefined ? sql`NULL` : sql.ref(`${alias}.${typeColumn}`)]);
+    const aggregate = name === 'postgres' ? sql`json_agg(json_build_array(${element}))` : name === 'mysql' ? sql`JSON_ARRAYAGG(JSON_ARRAY(${element}))` : sql`json_group_array(json_array(${element}))`;
+    return { aggregate, joins: sql.join(joins, sql` `) };
+  };
+
+  /**
+   * PostgreSQL: a PATCH's member change and the compare-and-swap as one statement (data-modifying
+   * `WITH`: the UPDATE, then the member rows only when it matched). Its snapshot predates the
+   * statement, so the members returned are the row's before, less those removed, plus those added
+   * (read back with their display). Undefined when the version did not match.
+   */
+  const casWithMembers = async (mapping: CompiledMapping, id: string, cas: RawBuilder<unknown>, change: MultiValuedChange): Promise<Record<string, unknown> | undefined> => {
+    const m = mapping.table.members as NonNullable<TableMapping['members']>;
+    const removed = new Set(change.removed.map((e) => e['value']).filter((v): v is string => typeof v === 'string'));
+    const added = memberRows(mapping, change.added);
+    const types = memberTypes(m);
+    const ctes: RawBuilder<unknown>[] = [sql`scim_u AS (${cas} RETURNING ${selectList(mapping)})`];
+    if (removed.size > 0) {
+      ctes.push(sql`scim_d AS (DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id} AND ${sql.ref(m.member)} IN (${sql.join([...removed])}) AND EXISTS (SELECT 1 FROM scim_u))`);
+    }
+    const inserted: RawBuilder<unknown>[] = [];
+    for (const [index, element] of added.entries()) {
+      const columns = [m.group, m.member, ...(m.typeColumn === undefined ? [] : [m.typeColumn.column])];
+      const type = types.find((t) => t.toLowerCase() === element.type.toLowerCase()) ?? element.type;
+      const values = [sql.ref(`scim_u.${ID}`), sql`${element.value}`, ...(m.typeColumn === undefined ? [] : [sql`${memberTypeValue(m, type)}`])];
+      const returned = sql.join([sql`${sql.ref(m.member)} AS v`, m.typeColumn === undefined ? sql`NULL AS k` : sql`${sql.ref(m.typeColumn.column)} AS k`]);
+      ctes.push(sql`${sql.id(`scim_i${index}`)} AS (INSERT INTO ${sql.table(m.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT ${sql.join(values)} FROM scim_u ON CONFLICT DO NOTHING RETURNING ${returned})`);
+      inserted.push(sql`SELECT v, k FROM ${sql.id(`scim_i${index}`)}`);
+    }
+    const fresh = inserted.length === 0 ? sql`NULL` : (() => {
+      const rows = memberElements(m, 'scim_a', 'v', m.typeColumn === undefined ? undefined : 'k');
+      return sql`(SELECT ${rows.aggregate} FROM (${sql.join(inserted, sql` UNION ALL `)}) AS scim_a ${rows.joins})`;
+    })();
+    const row = (await sql<Record<string, unknown>>`WITH ${sql.join(ctes)} SELECT scim_u.*, ${fresh} AS ${sql.id(ADDED)} FROM scim_u`.execute(db)).rows[0];
+    if (row === undefined) return undefined;
+    const before = Array.isArray(row[MEMBERS]) ? (row[MEMBERS] as unknown[][]) : [];
+    const after = [...before.filter((e) => !removed.has(String(e[0]))), ...(Array.isArray(row[ADDED]) ? (row[ADDED] as unknown[][]) : [])];
+    return { ...row, [MEMBERS]: after };
+  };
+
+  /** The member elements of a row's JSON array, in id order, each id once. */
+  const membersOfRow = (mapping: CompiledMapping, raw: unknown): MemberElement[] => {
+    const m = mapping.table.members;
+    let list: unknown = raw;
+    if (typeof raw === 'string') {
+      try {
+        list = JSON.parse(raw);
+      } catch {
+        list = undefined;
       }
+    }
+    if (m === undefined || !Array.isArray(list)) return [];
+    const entries = (list as unknown[][]).filter((e) => Array.isArray(e) && e[0] !== null && e[0] !== undefined).map((e) => ({ value: String(e[0]), d: e[1], k: e[2] }));
+    entries.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    const out: MemberElement[] = [];
+    for (const e of entries) {
+      if (out.length > 0 && out[out.length - 1]?.value === e.value) continue;
+      out.push({ value: e.value, type: memberTypeOf(m, e.k), ...(e.d === null || e.d === undefined || e.d === '' ? {} : { display: String(e.d) }) });
     }
     return out;
   };
 
-  const toResources = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, rows: readonly Record<string, unknown>[]): Promise<ScimResource[]> => {
-    const members = mapping.table.members === undefined ? undefined : await membersOf(q, mapping, rows.map((r) => String(r[ID])));
-    return rows.map((row) => rowToResource(mapping, row, members?.get(String(row[ID])) ?? (members === undefined ? undefined : [])));
-  };
+  const toResources = async (_q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, rows: readonly Record<string, unknown>[]): Promise<ScimResource[]> =>
+    rows.map((row) => rowToResource(mapping, row, mapping.table.members === undefined ? undefined : membersOfRow(mapping, row[MEMBERS])));
 
   const readOne = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, id: string, ctx: StoreContext | undefined): Promise<ScimResource | undefined> => {
     if (!acceptsId(mapping, id)) return undefined;
@@ -172,11 +271,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   /** The columns a resource writes, or the refusal of an attribute the mapping does not keep. */
   const rowOf = (mapping: CompiledMapping, resource: ScimResource, ctx: StoreContext): { ok: true; columns: Record<string, unknown> } | { ok: false; detail: string } => {
     const { columns, rest } = resourceToRow(mapping, resource, dialect);
-    const members = mapping.table.members === undefined ? [] : foreignMembers(mapping, resource);
     if (mapping.table.json !== undefined) {
       columns[mapping.table.json] = Object.keys(rest).length === 0 ? null : JSON.stringify(rest);
     } else {
-      const paths = [...restPaths(rest), ...members];
+      const paths = restPaths(rest);
       if (paths.length > 0) {
         if (policy === 'reject') {
           return { ok: false, detail: `This service does not keep ${paths.map((p) => `'${p}'`).join(', ')} of a ${mapping.resourceType} (no column is mapped to it); remove it from the request` };
@@ -196,23 +294,52 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     return { ok: true, columns };
   };
 
-  const foreignMembers = (mapping: CompiledMapping, resource: ScimResource): string[] => {
-    const type = (mapping.table.members?.memberType ?? 'User').toLowerCase();
-    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
-    return list.some((e) => typeof e['type'] === 'string' && e['type'].toLowerCase() !== type) ? ['members (nested groups)'] : [];
-  };
-
-  const memberValues = (resource: ScimResource): string[] => {
-    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
-    return [...new Set(list.map((e) => e['value']).filter((v): v is string => typeof v === 'string'))];
-  };
-
-  const insertMembers = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, values: readonly string[]) => {
+  /**
+   * The refusal of a member whose type the join table does not keep (a group, without a nested-group
+   * `typeColumn`): never ignored, whatever the unmapped policy, since the row would name another table.
+   */
+  const foreignMember = (mapping: CompiledMapping, resource: ScimResource): string | undefined => {
     const m = mapping.table.members;
-    if (m === undefined || values.length === 0) return;
-    for (let i = 0; i < values.length; i += 500) {
-      const rows = values.slice(i, i + 500).map((value) => ({ [m.group]: groupId, [m.member]: value, ...(m.source === undefined ? {} : { [m.source.column]: m.source.value }) }));
-      await trx.insertInto(m.table).values(rows).execute();
+    if (m === undefined) return undefined;
+    const kept = memberTypes(m);
+    const list = Array.isArray(resource['members']) ? (resource['members'] as Record<string, unknown>[]) : [];
+    const foreign = list.find((e) => typeof e['type'] === 'string' && !kept.some((type) => type.toLowerCase() === (e['type'] as string).toLowerCase()));
+    if (foreign === undefined) return undefined;
+    return `This service keeps ${kept.join(' and ')} members of a ${mapping.resourceType}, not ${String(foreign['type'])} members ('${String(foreign['value'])}'): it has no nested-group mapping`;
+  };
+
+  /** The members of a resource or a change, once each: their id and resource type. */
+  const memberRows = (mapping: CompiledMapping, elements: unknown): { value: string; type: string }[] => {
+    const m = mapping.table.members;
+    if (m === undefined || !Array.isArray(elements)) return [];
+    const fallback = memberTypes(m)[0] as string;
+    const seen = new Set<string>();
+    const out: { value: string; type: string }[] = [];
+    for (const e of elements as Record<string, unknown>[]) {
+      const value = e['value'];
+      if (typeof value !== 'string' || seen.has(value)) continue;
+      seen.add(value);
+      out.push({ value, type: typeof e['type'] === 'string' ? e['type'] : fallback });
+    }
+    return out;
+  };
+
+  const insertMembers = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, members: readonly { value: string; type: string }[], skipPresent = false) => {
+    const m = mapping.table.members;
+    if (m === undefined || members.length === 0) return;
+    const types = memberTypes(m);
+    for (let i = 0; i < members.length; i += 500) {
+      const rows = members.slice(i, i + 500).map(({ value, type }) => ({
+        [m.group]: groupId,
+        [m.member]: value,
+        ...(m.typeColumn === undefined ? {} : { [m.typeColumn.column]: memberTypeValue(m, types.find((t) => t.toLowerCase() === type.toLowerCase()) ?? type) }),
+        ...(m.source === undefined ? {} : { [m.source.column]: m.source.value }),
+      }));
+      const insert = trx.insertInto(m.table).values(rows);
+      if (!skipPresent) await insert.execute();
+      // MySQL: a no-op update of a duplicate, not INSERT IGNORE, which would also pass over a foreign-key failure.
+      else if (name === 'mysql') await insert.onDuplicateKeyUpdate({ [m.member]: sql.ref(`${m.table}.${m.member}`) }).execute();
+      else await insert.onConflict((conflict) => conflict.doNothing()).execute();
     }
   };
 
@@ -231,20 +358,16 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       if (removed.length > 0) {
         await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${sql.ref(m.member)} IN (${sql.join(removed)}) AND ${ownedMembers(mapping)}`.execute(trx);
       }
-      const added = change.added.map((e) => e['value']).filter((v): v is string => typeof v === 'string');
-      await insertMissing(trx, mapping, groupId, added);
+      await insertMissing(trx, mapping, groupId, memberRows(mapping, change.added));
       return;
     }
     await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${ownedMembers(mapping)}`.execute(trx);
-    await insertMissing(trx, mapping, groupId, memberValues(resource));
+    await insertMissing(trx, mapping, groupId, memberRows(mapping, resource['members']));
   };
 
-  const insertMissing = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, values: readonly string[]) => {
-    const m = mapping.table.members;
-    if (m === undefined || values.length === 0) return;
-    const present = await sql<{ v: unknown }>`SELECT ${sql.ref(m.member)} AS v FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${groupId} AND ${sql.ref(m.member)} IN (${sql.join(values)})`.execute(trx);
-    const have = new Set(present.rows.map((r) => String(r.v)));
-    await insertMembers(trx, mapping, groupId, values.filter((v) => !have.has(v)));
+  /** Inserts member rows, leaving a row already there (the join table's primary key or unique index on group and member) as it is. */
+  const insertMissing = async (trx: Transaction<any>, mapping: CompiledMapping, groupId: string, members: readonly { value: string; type: string }[]) => {
+    await insertMembers(trx, mapping, groupId, members, true);
   };
 
   /** A clash on a unique attribute the database's index might not catch (caseExact false), before writing. */
@@ -254,7 +377,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       const value = resource[unique.path];
       if (attribute === undefined || typeof value !== 'string') continue;
       const column = sql.ref(`t.${attribute.column}`);
-      const folded = unique.caseExact ? undefined : dialect.foldKey(column);
+      const folded = unique.caseExact ? undefined : attribute.key !== undefined ? sql.ref(`t.${attribute.key}`) : dialect.foldKey(column);
       const lower = unique.caseExact ? undefined : dialect.lower(column);
       const test = unique.caseExact
         ? sql`${column} = ${value}`
@@ -322,7 +445,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     tenantOf(mapping, ctx);
     const row = rowOf(mapping, resource, ctx);
     if (!row.ok) return { ok: false, reason: 'invalidValue', detail: row.detail };
-    if (foreignMembers(mapping, resource).length > 0 && policy === 'reject') return { ok: false, reason: 'invalidValue', detail: 'This service keeps users as group members, not nested groups' };
+    const foreign = foreignMember(mapping, resource);
+    if (foreign !== undefined) return { ok: false, reason: 'invalidValue', detail: foreign };
     try {
       return await db.transaction().execute(async (trx) => {
         const clash = await uniqueClash(trx, mapping, resource, ctx);
@@ -336,6 +460,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
             log('info', `@scimkit/sql: adopted an existing ${resourceType} row by ${clash.attribute}`, { id: clash.id, attribute: clash.attribute, ...(ctx.tenant === undefined ? {} : { tenant: ctx.tenant }) });
             const adopted = await readOne(trx, mapping, clash.id, ctx);
             if (adopted === undefined) throw new Error('@scimkit/sql: the adopted row vanished');
+            await writeSqlEvents(trx, ctx.events?.(adopted), partitions);
             return { ok: true, resource: adopted };
           }
           log('info', `@scimkit/sql: ${resourceType} create refused: ${clash.attribute} is taken by an existing row`, { id: clash.id, policy: options.existingRows ?? 'reject' });
@@ -358,9 +483,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         } else {
           await trx.insertInto(mapping.table.table).values(columns).execute();
         }
-        await insertMembers(trx, mapping, id, memberValues(resource));
+        await insertMembers(trx, mapping, id, memberRows(mapping, resource['members']));
         const created = await readOne(trx, mapping, id, ctx);
         if (created === undefined) throw new Error('@scimkit/sql: the created row could not be read back');
+        await writeSqlEvents(trx, ctx.events?.(created), partitions);
         return { ok: true, resource: created };
       });
     } catch (error) {
@@ -376,36 +502,57 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const scope = tenantOf(mapping, ctx);
     const row = rowOf(mapping, resource, ctx);
     if (!row.ok) return { ok: false, reason: 'invalidValue', detail: row.detail };
-    if (foreignMembers(mapping, resource).length > 0 && policy === 'reject') return { ok: false, reason: 'invalidValue', detail: 'This service keeps users as group members, not nested groups' };
+    const foreign = foreignMember(mapping, resource);
+    if (foreign !== undefined) return { ok: false, reason: 'invalidValue', detail: foreign };
     const expected = versionNumber(expectedVersion);
+    const change = ctx.changes?.find((c) => c.attribute.toLowerCase() === 'members');
     try {
+      if (name === 'postgres' && expected !== undefined && change !== undefined && mapping.table.members !== undefined && mapping.table.members.source === undefined && ctx.unique.length === 0 && change.added.length <= ONE_STATEMENT_MEMBERS) {
+        const columns = { ...row.columns };
+        stamp(mapping, columns, expected, false);
+        const assignments = sql.join(Object.entries(columns).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+        const written = await casWithMembers(mapping, id, sql`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${id} AND ${versionExpr(mapping)} = ${expected} AND ${scope}`, change);
+        if (written === undefined) throw NOT_SWAPPED;
+        return { ok: true, resource: (await toResources(db, mapping, [written]))[0] as ScimResource };
+      }
       return await db.transaction().execute(async (trx) => {
         const clash = await uniqueClash(trx, mapping, resource, ctx, id);
         if (clash !== undefined) return { ok: false, reason: 'uniqueness', attribute: clash.attribute } as const;
         if (expected === undefined) return (await exists(trx, mapping, id, scope)) ? { ok: false, reason: 'versionMismatch' } as const : { ok: false, reason: 'notFound' } as const;
+        // Member rows first (the change's rows, one INSERT), so that the row read with the compare-and-swap shows them.
+        await writeMembers(trx, mapping, id, resource, ctx);
         const columns = { ...row.columns };
         stamp(mapping, columns, expected, false);
-        const updated = await trx
-          .updateTable(`${mapping.table.table} as t`)
-          .set(columns)
-          .where(sql<boolean>`${idRef(mapping)} = ${id} AND ${versionExpr(mapping)} = ${expected} AND ${scope}`)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) {
-          return (await exists(trx, mapping, id, scope)) ? { ok: false, reason: 'versionMismatch' } as const : { ok: false, reason: 'notFound' } as const;
+        // The compare-and-swap: one UPDATE … WHERE <version> = expected, returning the row as written
+        // (with its members) on PostgreSQL; MySQL (no RETURNING) and SQLite (whose RETURNING cannot
+        // name the table's alias; its reads are in-process) read it back.
+        const assignments = sql.join(Object.entries(columns).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+        const cas = sql`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${id} AND ${versionExpr(mapping)} = ${expected} AND ${scope}`;
+        let written: Record<string, unknown> | undefined;
+        if (name !== 'postgres') {
+          const updated = await cas.execute(trx);
+          if (Number(updated.numAffectedRows ?? 0) > 0) written = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id}`.execute(trx)).rows[0];
+        } else {
+          written = (await sql<Record<string, unknown>>`${cas} RETURNING ${selectList(mapping)}`.execute(trx)).rows[0];
         }
-        await writeMembers(trx, mapping, id, resource, ctx);
-        const written = await readOne(trx, mapping, id, ctx);
-        if (written === undefined) throw new Error('@scimkit/sql: the replaced row could not be read back');
-        return { ok: true, resource: written };
+        // Not swapped: the member rows written above are rolled back.
+        if (written === undefined) throw NOT_SWAPPED;
+        const replaced = (await toResources(trx, mapping, [written]))[0] as ScimResource;
+        await writeSqlEvents(trx, ctx.events?.(replaced), partitions);
+        return { ok: true, resource: replaced };
       });
     } catch (error) {
+      // Not swapped, or a member row refused because the row is gone (its foreign key): which one, seen after the rollback.
+      const present = await exists(db, mapping, id, scope);
+      if (!present) return { ok: false, reason: 'notFound' };
+      if (error === NOT_SWAPPED) return { ok: false, reason: 'versionMismatch' };
       const refused = refusal(mapping, error, ctx);
       if (refused !== undefined) return refused;
       throw error;
     }
   };
 
-  const exists = async (q: Transaction<any>, mapping: CompiledMapping, id: string, scope: RawBuilder<boolean>): Promise<boolean> => {
+  const exists = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, id: string, scope: RawBuilder<boolean>): Promise<boolean> => {
     const found = await sql`SELECT 1 AS one FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id} AND ${scope}`.execute(q);
     return found.rows.length > 0;
   };
@@ -424,8 +571,9 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       // Groups holding the deleted resource as a member change: their version moves, their rows go.
       for (const group of mappings.values()) {
         const m = group.table.members;
-        if (m === undefined || (m.memberType ?? 'User') !== mapping.resourceType) continue;
-        const holders = sql`SELECT ${sql.ref(m.group)} FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}`;
+        if (m === undefined || !memberTypes(m).includes(mapping.resourceType)) continue;
+        const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(m.typeColumn.column)} = ${memberTypeValue(m, mapping.resourceType)}`;
+        const holders = sql`SELECT ${sql.ref(m.group)} FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}${typed}`;
         const columns: Record<string, unknown> = {};
         if (group.table.version.kind === 'timestamp') columns[group.table.version.column] = dialect.timestamp(Date.now());
         else columns[group.table.version.column] = sql`${sql.ref(group.table.version.column)} + 1`;
@@ -437,12 +585,13 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         } else {
           await trx.updateTable(group.table.table).set(columns).where(sql<boolean>`${sql.ref(group.table.id.column)} IN (${holders})`).execute();
         }
-        await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}`.execute(trx);
+        await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.member)} = ${id}${typed}`.execute(trx);
       }
       const m = mapping.table.members;
       if (m !== undefined) await sql`DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id}`.execute(trx);
       // No table alias: MariaDB refuses one in a single-table DELETE.
       await sql`DELETE FROM ${sql.table(mapping.table.table)} WHERE ${sql.ref(mapping.table.id.column)} = ${id} AND ${tenantOf(mapping, ctx, '')}`.execute(trx);
+      await writeSqlEvents(trx, ctx?.events?.([]), partitions);
       return { ok: true } as const;
     });
   };
@@ -464,11 +613,15 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ${ordered}`.execute(db);
         return { totalResults: rows.rows.length, resources: await toResources(db, mapping, rows.rows) };
       }
-      const counted = await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db);
-      const total = Number(counted.rows[0]?.n ?? 0);
-      if (q.count === 0 || total === 0) return { totalResults: total, resources: [] };
-      const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${Math.max(0, (q.startIndex ?? 1) - 1)}`.execute(db);
-      return { totalResults: total, resources: await toResources(db, mapping, rows.rows) };
+      const countAll = async () => Number((await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db)).rows[0]?.n ?? 0);
+      if (q.count === 0) return { totalResults: await countAll(), resources: [] };
+      // One statement: the page and the count of every match (an uncorrelated subquery, counted once;
+      // a window `count(*) OVER ()` would build every matching row before the LIMIT).
+      const offset = Math.max(0, (q.startIndex ?? 1) - 1);
+      const rows = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
+      // A page past the last match has no row to carry the count.
+      const total = rows.length > 0 ? Number(rows[0]?.[TOTAL]) : offset === 0 ? 0 : await countAll();
+      return { totalResults: total, resources: await toResources(db, mapping, rows) };
     }
     // Not exact in SQL: narrow in SQL, confirm with the core's predicate, batch by batch, bounded.
     log('info', `@scimkit/sql: ${resourceType} filter or sort not pushed down to SQL; rows are confirmed in batches`, {
@@ -555,20 +708,33 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const mapping = mappingOf(lookup.resourceType);
     const m = mapping?.table.members;
     if (mapping === undefined || m === undefined || lookup.attribute.toLowerCase() !== 'members' || resources.length === 0) return [];
-    const target = mappings.get(m.memberType ?? 'User');
-    const ids = [...new Set(resources.map((r) => r.id))].filter((id) => (target === undefined ? true : acceptsId(target, id)));
-    if (ids.length === 0) return [];
+    // The ids by member type (a type column tells a user's rows from a group's); one statement per type present.
+    const byType = new Map<string, Set<string>>();
+    const types = memberTypes(m);
+    for (const resource of resources) {
+      const type = m.typeColumn === undefined ? types[0] : types.find((t) => t === resource.meta?.resourceType);
+      const target = type === undefined ? undefined : mappings.get(type);
+      if (type === undefined || (target !== undefined && !acceptsId(target, resource.id))) continue;
+      let ids = byType.get(type);
+      if (ids === undefined) byType.set(type, (ids = new Set()));
+      ids.add(resource.id);
+    }
     const out: { id: string; referrer: ScimResource }[] = [];
-    for (let i = 0; i < ids.length; i += 1000) {
-      const chunk = ids.slice(i, i + 1000);
-      const rows = await sql<Record<string, unknown>>`SELECT ${sql.ref(`j.${m.member}`)} AS ${sql.id('__scim_member')}, ${selectList(mapping)} FROM ${sql.table(m.table)} AS ${sql.id('j')} JOIN ${from(mapping)} ON ${idRef(mapping)} = ${sql.ref(`j.${m.group}`)} WHERE ${sql.ref(`j.${m.member}`)} IN (${sql.join(chunk)}) AND ${tenantOf(mapping, ctx)} ORDER BY ${idRef(mapping)}`.execute(db);
-      for (const row of rows.rows) out.push({ id: String(row['__scim_member']), referrer: rowToResource(mapping, row) });
+    for (const [type, set] of byType) {
+      const ids = [...set];
+      const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`j.${m.typeColumn.column}`)} = ${memberTypeValue(m, type)}`;
+      for (let i = 0; i < ids.length; i += 1000) {
+        const chunk = ids.slice(i, i + 1000);
+        const rows = await sql<Record<string, unknown>>`SELECT ${sql.ref(`j.${m.member}`)} AS ${sql.id('__scim_member')}, ${selectList(mapping, true)} FROM ${sql.table(m.table)} AS ${sql.id('j')} JOIN ${from(mapping)} ON ${idRef(mapping)} = ${sql.ref(`j.${m.group}`)} WHERE ${sql.ref(`j.${m.member}`)} IN (${sql.join(chunk)})${typed} AND ${tenantOf(mapping, ctx)} ORDER BY ${idRef(mapping)}`.execute(db);
+        for (const row of rows.rows) out.push({ id: String(row['__scim_member']), referrer: rowToResource(mapping, row) });
+      }
     }
     return out;
   };
 
   const store: ScimStore & { referrers: typeof referrers } = {
     capabilities,
+    ...(options.events ? { outbox: createSqlOutbox(db, { dialect: name, partitions }) } : {}),
     referrers,
     create,
     get: async (resourceType, id, ctx) => {
@@ -579,7 +745,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     delete: remove,
     query,
   };
-  return store;
+  // Driver failures sorted out: transient ones 503 (StoreUnavailableError), conflicts run again, bugs 500.
+  return withUnavailable(store, options.transactionAttempts === undefined ? {} : { attempts: options.transactionAttempts });
 }
 
 function stableSort(resources: readonly ScimResource[], compare: (a: ScimResource, b: ScimResource) => number): ScimResource[] {

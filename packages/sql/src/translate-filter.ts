@@ -16,6 +16,8 @@ export type ColumnTarget =
       readonly accepts?: (value: string) => boolean;
       /** The column as text, for a column of another type (a uuid id): used for all but equality. */
       readonly text?: RawBuilder<unknown>;
+      /** The value's comparison key (NFC, lower-cased) as a column, for caseExact:false text where the dialect cannot compute it. */
+      readonly folded?: RawBuilder<unknown>;
     }
   /** The store never holds this attribute: every comparison is false, `pr` too. */
   | { readonly kind: 'absent' }
@@ -198,7 +200,7 @@ function comparison(
       }
       // caseExact false: every operator compares the NFC, lower-cased key (the evaluator's comparisonKey).
       const key = comparisonKey(value, false);
-      const folded = dialect.foldKey(c);
+      const folded = target.folded ?? dialect.foldKey(c);
       if (folded !== undefined) {
         if (op === 'eq') return { sql: sql<boolean>`(${folded} = ${key})`, exact: true };
         if (op === 'co') return { sql: dialect.contains(folded, key), exact: true };

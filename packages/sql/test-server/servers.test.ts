@@ -5,6 +5,7 @@ import { createSqlStore } from '../src/index.js';
 import { createAppSchema as createOwnTables } from '../../../examples/own-tables/src/app-schema.js';
 import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
 import { ownTablesProfile } from '../test/profile.js';
+import { describeKeyColumn } from '../test/key-column.suite.js';
 import { mysqlConnections, postgresConnections, type ServerConnections } from './server-connections.js';
 
 // The configured kit and the own-tables HTTP suite on the PostgreSQL and MariaDB servers, each when
@@ -37,4 +38,5 @@ for (const [name, url, open] of servers) {
     { profile: ownTablesProfile, timeout: 60_000 },
   );
   describeOwnTables(`the ${name}`, fresh);
+  describeKeyColumn(`the ${name}`, fresh);
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore, createScimServer, createSchemaRegistry, groupResourceType, URN, userResourceType, type ScimLogRecord, type ScimResource } from '@scimkit/core';
 import { compileFilter, parseFilter } from '@scimkit/core/engine';
 import { createSqlStore, fromBetterSqlite3, type SqlStoreOptions, type TableMapping } from '../src/index.js';
+import { describeKeyColumn } from './key-column.suite.js';
 
 const registry = createSchemaRegistry({ resourceTypes: [{ ...userResourceType, schemaExtensions: [{ schema: URN.enterpriseUser, required: false }] }, groupResourceType] });
 const userModel = registry.resourceType('User')!;
@@ -188,3 +189,6 @@ describe('@scimkit/sql features', () => {
     expect(found.every((f) => f.referrer['members'] === undefined)).toBe(true);
   });
 });
+
+// SQLite without the store's functions has no NFC in SQL, like MySQL/MariaDB (where .ci/run runs the same suite).
+describeKeyColumn('SQLite without NFC functions', async () => fromBetterSqlite3(new Database(':memory:')), { sqliteFunctions: false });

@@ -1,10 +1,16 @@
-import { SCIM_URN } from '@scimkit/client';
 import type { Check } from '../check.js';
 import type { CheckContext } from '../check-context.js';
 import { all, needsFilter, needsUsers } from '../applies.js';
 import { bodyOf, expectStatus, expectThat, pick } from '../expect.js';
 
-const users = (ctx: CheckContext): string => ctx.endpointOf(SCIM_URN.user) ?? '/Users';
+
+/** GET the fixture user a with these query parameters: 200 and its body. */
+async function readFixtureA(ctx: CheckContext, query: Record<string, string>) {
+  const f = await ctx.fixtures();
+  const exchange = await ctx.send('GET', ctx.pathOf(ctx.users, f.a.id), { query });
+  expectStatus(exchange, 200, 'RFC 7644 §3.9');
+  return { f, body: bodyOf(exchange), exchange };
+}
 
 export const attributeChecks: readonly Check[] = [
   {
@@ -15,10 +21,7 @@ export const attributeChecks: readonly Check[] = [
     writes: true,
     applies: needsUsers,
     async run(ctx) {
-      const f = await ctx.fixtures();
-      const exchange = await ctx.send('GET', `${users(ctx)}/${encodeURIComponent(f.a.id)}`, { query: { attributes: 'userName' } });
-      expectStatus(exchange, 200, 'RFC 7644 §3.9');
-      const body = bodyOf(exchange);
+      const { f, body, exchange } = await readFixtureA(ctx, { attributes: 'userName' });
       expectThat(body['id'] === f.a.id && pick(body, 'userName') === f.a['userName'], 'id or userName missing', 'id (returned always) and userName', exchange);
       expectThat(pick(body, 'displayName') === undefined && pick(body, 'emails') === undefined, 'Other attributes came back', 'no displayName, no emails (RFC 7644 §3.9: only the attributes asked for and those returned always)', exchange);
     },
@@ -31,10 +34,7 @@ export const attributeChecks: readonly Check[] = [
     writes: true,
     applies: needsUsers,
     async run(ctx) {
-      const f = await ctx.fixtures();
-      const exchange = await ctx.send('GET', `${users(ctx)}/${encodeURIComponent(f.a.id)}`, { query: { excludedAttributes: 'emails,displayName' } });
-      expectStatus(exchange, 200, 'RFC 7644 §3.9');
-      const body = bodyOf(exchange);
+      const { f, body, exchange } = await readFixtureA(ctx, { excludedAttributes: 'emails,displayName' });
       expectThat(pick(body, 'emails') === undefined && pick(body, 'displayName') === undefined, 'An excluded attribute came back', 'no emails, no displayName', exchange);
       expectThat(pick(body, 'userName') === f.a['userName'] && pick(body, 'title') === 'Engineer', 'Attributes not excluded are missing', 'userName and title still there', exchange);
     },
@@ -48,7 +48,7 @@ export const attributeChecks: readonly Check[] = [
     applies: all(needsUsers, needsFilter),
     async run(ctx) {
       const f = await ctx.fixtures();
-      const exchange = await ctx.send('GET', users(ctx), { query: { filter: `userName sw "${f.scope}"`, attributes: 'displayName' } });
+      const exchange = await ctx.send('GET', ctx.users, { query: { filter: `userName sw "${f.scope}"`, attributes: 'displayName' } });
       expectStatus(exchange, 200, 'RFC 7644 §3.4.2.5');
       const resources = bodyOf(exchange)['Resources'];
       expectThat(

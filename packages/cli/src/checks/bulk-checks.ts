@@ -4,8 +4,6 @@ import { isObject, type CheckContext } from '../check-context.js';
 import { all, needsBulk, needsGroups, needsUsers } from '../applies.js';
 import { bodyOf, expectStatus, expectThat, pick } from '../expect.js';
 
-const users = (ctx: CheckContext): string => ctx.endpointOf(SCIM_URN.user) ?? '/Users';
-const groups = (ctx: CheckContext): string => ctx.endpointOf(SCIM_URN.group) ?? '/Groups';
 
 /** The BulkResponse operations, and each created resource tracked for the clean-up. */
 function operationsOf(ctx: CheckContext, exchange: Parameters<typeof bodyOf>[0]): Record<string, unknown>[] {
@@ -16,7 +14,7 @@ function operationsOf(ctx: CheckContext, exchange: Parameters<typeof bodyOf>[0])
     const location = pick(operation, 'location');
     if (String(pick(operation, 'method')).toUpperCase() === 'POST' && typeof location === 'string') {
       const id = decodeURIComponent(location.replace(/\/+$/, '').split('/').pop() ?? '');
-      ctx.track(location.includes(groups(ctx)) ? groups(ctx) : users(ctx), id);
+      ctx.track(location.includes(ctx.groups) ? ctx.groups : ctx.users, id);
     }
   }
   return operations.filter(isObject);
@@ -36,8 +34,8 @@ export const bulkChecks: readonly Check[] = [
       const body = {
         schemas: [SCIM_URN.bulkRequest],
         Operations: [
-          { method: 'POST', path: users(ctx), bulkId: 'member', data: { schemas: [SCIM_URN.user], userName: `${ctx.prefix}-bulk-member` } },
-          { method: 'POST', path: groups(ctx), bulkId: 'group', data: { schemas: [SCIM_URN.group], displayName: `${ctx.prefix}-bulk-group`, members: [{ type: 'User', value: 'bulkId:member' }] } },
+          { method: 'POST', path: ctx.users, bulkId: 'member', data: { schemas: [SCIM_URN.user], userName: `${ctx.prefix}-bulk-member` } },
+          { method: 'POST', path: ctx.groups, bulkId: 'group', data: { schemas: [SCIM_URN.group], displayName: `${ctx.prefix}-bulk-group`, members: [{ type: 'User', value: 'bulkId:member' }] } },
         ],
       };
       const exchange = await ctx.send('POST', '/Bulk', { body });
@@ -50,7 +48,7 @@ export const bulkChecks: readonly Check[] = [
       expectThat(member !== undefined && group !== undefined, 'An operation lost its bulkId', 'each result carrying its bulkId (RFC 7644 §3.7.3)', exchange);
       const memberId = String(member['location']).split('/').pop() ?? '';
       const groupId = String(group['location']).split('/').pop() ?? '';
-      const { resource, exchange: read } = await ctx.read(groups(ctx), decodeURIComponent(groupId));
+      const { resource, exchange: read } = await ctx.read(ctx.groups, decodeURIComponent(groupId));
       const members = pick(resource, 'members');
       expectThat(Array.isArray(members) && members.length === 1 && pick(members[0], 'value') === decodeURIComponent(memberId), `members are ${JSON.stringify(members)}`, 'the new user\'s id in place of bulkId:member', read);
     },
@@ -67,8 +65,8 @@ export const bulkChecks: readonly Check[] = [
         schemas: [SCIM_URN.bulkRequest],
         failOnErrors: 1,
         Operations: [
-          { method: 'POST', path: users(ctx), bulkId: 'bad', data: { schemas: [SCIM_URN.user], displayName: 'no userName' } },
-          { method: 'POST', path: users(ctx), bulkId: 'after', data: { schemas: [SCIM_URN.user], userName: `${ctx.prefix}-bulk-after` } },
+          { method: 'POST', path: ctx.users, bulkId: 'bad', data: { schemas: [SCIM_URN.user], displayName: 'no userName' } },
+          { method: 'POST', path: ctx.users, bulkId: 'after', data: { schemas: [SCIM_URN.user], userName: `${ctx.prefix}-bulk-after` } },
         ],
       };
       const exchange = await ctx.send('POST', '/Bulk', { body });

@@ -1,10 +1,19 @@
-import { SCIM_URN } from '@scimkit/client';
+import { SCIM_URN, type ScimExchange } from '@scimkit/client';
 import type { Check } from '../check.js';
-import { isObject } from '../check-context.js';
+import { isObject, type CheckContext } from '../check-context.js';
 import { bodyOf, expectStatus, expectThat } from '../expect.js';
 
 const SPC_URN = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
 const RT_URN = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
+
+/** GET a discovery list (RFC 7644 §4): 200, a ListResponse, and its first entry that `matches`. */
+async function listedEntry(ctx: CheckContext, path: string, what: string, matches: (entry: Record<string, unknown>) => boolean): Promise<{ entry: Record<string, unknown> | undefined; exchange: ScimExchange }> {
+  const exchange = await ctx.send('GET', path);
+  expectStatus(exchange, 200, 'RFC 7644 §4');
+  const resources = bodyOf(exchange)['Resources'];
+  expectThat(Array.isArray(resources), 'No Resources array', `a ListResponse of ${what} (RFC 7644 §4)`, exchange);
+  return { entry: resources.filter(isObject).find(matches), exchange };
+}
 
 export const discoveryChecks: readonly Check[] = [
   {
@@ -33,13 +42,8 @@ export const discoveryChecks: readonly Check[] = [
     reference: 'RFC 7643 §7, RFC 7644 §4',
     writes: false,
     async run(ctx) {
-      const exchange = await ctx.send('GET', '/Schemas');
-      expectStatus(exchange, 200, 'RFC 7644 §4');
-      const body = bodyOf(exchange);
-      const resources = body['Resources'];
-      expectThat(Array.isArray(resources), 'No Resources array', 'a ListResponse of schemas (RFC 7644 §4)', exchange);
-      const user = resources.find((schema) => isObject(schema) && schema['id'] === SCIM_URN.user);
-      expectThat(isObject(user), 'The User schema is not listed', `a schema with id ${SCIM_URN.user}`, exchange);
+      const { entry: user, exchange } = await listedEntry(ctx, '/Schemas', 'schemas', (schema) => schema['id'] === SCIM_URN.user);
+      expectThat(user !== undefined, 'The User schema is not listed', `a schema with id ${SCIM_URN.user}`, exchange);
       const attributes = user['attributes'];
       expectThat(
         Array.isArray(attributes) && attributes.some((attribute) => isObject(attribute) && attribute['name'] === 'userName'),
@@ -68,12 +72,8 @@ export const discoveryChecks: readonly Check[] = [
     reference: 'RFC 7643 §6, RFC 7644 §4',
     writes: false,
     async run(ctx) {
-      const exchange = await ctx.send('GET', '/ResourceTypes');
-      expectStatus(exchange, 200, 'RFC 7644 §4');
-      const resources = bodyOf(exchange)['Resources'];
-      expectThat(Array.isArray(resources), 'No Resources array', 'a ListResponse of resource types (RFC 7644 §4)', exchange);
-      const user = resources.find((type) => isObject(type) && type['schema'] === SCIM_URN.user);
-      expectThat(isObject(user) && typeof user['endpoint'] === 'string' && typeof user['name'] === 'string', 'No User resource type with name and endpoint', `a resource type with schema ${SCIM_URN.user}, a name and an endpoint (RFC 7643 §6)`, exchange);
+      const { entry: user, exchange } = await listedEntry(ctx, '/ResourceTypes', 'resource types', (type) => type['schema'] === SCIM_URN.user);
+      expectThat(user !== undefined && typeof user['endpoint'] === 'string' && typeof user['name'] === 'string', 'No User resource type with name and endpoint', `a resource type with schema ${SCIM_URN.user}, a name and an endpoint (RFC 7643 §6)`, exchange);
       const schemas = user['schemas'];
       expectThat(Array.isArray(schemas) && schemas.includes(RT_URN), 'The resource type does not carry the ResourceType schema', `schemas [${RT_URN}] (RFC 7643 §6)`, exchange);
     },

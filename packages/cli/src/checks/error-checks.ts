@@ -1,10 +1,8 @@
 import { SCIM_URN } from '@scimkit/client';
 import type { Check } from '../check.js';
-import type { CheckContext } from '../check-context.js';
 import { all, needsFilter, needsPatch, needsToken, needsUsers } from '../applies.js';
 import { bodyOf, expectScimError, expectThat } from '../expect.js';
 
-const users = (ctx: CheckContext): string => ctx.endpointOf(SCIM_URN.user) ?? '/Users';
 
 export const errorChecks: readonly Check[] = [
   {
@@ -15,7 +13,7 @@ export const errorChecks: readonly Check[] = [
     writes: false,
     applies: all(needsUsers, needsFilter),
     async run(ctx) {
-      const exchange = await ctx.send('GET', users(ctx), { query: { filter: 'userName eq' } });
+      const exchange = await ctx.send('GET', ctx.users, { query: { filter: 'userName eq' } });
       expectScimError(exchange, 400, 'invalidFilter', 'RFC 7644 §3.12: "The specified filter syntax was invalid"');
     },
   },
@@ -38,7 +36,7 @@ export const errorChecks: readonly Check[] = [
     writes: true,
     applies: needsUsers,
     async run(ctx) {
-      const exchange = await ctx.send('POST', users(ctx), { body: '{"schemas": ["urn:ietf:params:scim:schemas:core:2.0:User"], "userName": ' });
+      const exchange = await ctx.send('POST', ctx.users, { body: '{"schemas": ["urn:ietf:params:scim:schemas:core:2.0:User"], "userName": ' });
       expectScimError(exchange, 400, 'invalidSyntax', 'RFC 7644 §3.12: "The request body message structure was invalid"');
     },
   },
@@ -50,7 +48,7 @@ export const errorChecks: readonly Check[] = [
     writes: true,
     applies: needsUsers,
     async run(ctx) {
-      const exchange = await ctx.send('POST', users(ctx), { body: { schemas: [SCIM_URN.user], displayName: `${ctx.prefix} no userName` } });
+      const exchange = await ctx.send('POST', ctx.users, { body: { schemas: [SCIM_URN.user], displayName: `${ctx.prefix} no userName` } });
       expectScimError(exchange, 400, 'invalidValue', 'RFC 7644 §3.12: "A required value was missing"');
       const detail = bodyOf(exchange)['detail'];
       expectThat(typeof detail === 'string' && detail !== '', 'No detail', 'a detail saying what is wrong (RFC 7644 §3.12)', exchange);
@@ -65,8 +63,7 @@ export const errorChecks: readonly Check[] = [
     applies: all(needsUsers, needsPatch),
     async run(ctx) {
       const user = await ctx.createUser('invalid-path');
-      const body = { schemas: [SCIM_URN.patchOp], Operations: [{ op: 'replace', path: 'emails[type eq', value: 'x' }] };
-      const exchange = await ctx.send('PATCH', `${users(ctx)}/${encodeURIComponent(user.id)}`, { body });
+      const exchange = await ctx.patch(ctx.users, user.id, [{ op: 'replace', path: 'emails[type eq', value: 'x' }]);
       expectScimError(exchange, 400, 'invalidPath', 'RFC 7644 §3.12: "The path attribute was invalid or malformed"');
     },
   },
@@ -79,7 +76,7 @@ export const errorChecks: readonly Check[] = [
     applies: needsUsers,
     async run(ctx) {
       const user = await ctx.createUser('mutability');
-      const exchange = await ctx.send('PUT', `${users(ctx)}/${encodeURIComponent(user.id)}`, { body: { schemas: [SCIM_URN.user], id: `${user.id}-other`, userName: user['userName'] } });
+      const exchange = await ctx.send('PUT', ctx.pathOf(ctx.users, user.id), { body: { schemas: [SCIM_URN.user], id: `${user.id}-other`, userName: user['userName'] } });
       // RFC 7644 §3.5.1: id is readOnly: "ignored" for readOnly attributes, so 200 keeping the id, or 400 mutability.
       if (exchange.response.status === 200) {
         expectThat(bodyOf(exchange)['id'] === user.id, 'The id changed', `200 with the id unchanged, or 400 mutability (RFC 7644 §3.5.1: readOnly values are ignored)`, exchange);
@@ -97,7 +94,7 @@ export const errorChecks: readonly Check[] = [
     applies: all(needsUsers, needsToken),
     async run(ctx) {
       // The client adds the token: remove it for this request (an empty Authorization is no credential).
-      const exchange = await ctx.send('GET', users(ctx), { headers: { authorization: '' } });
+      const exchange = await ctx.send('GET', ctx.users, { headers: { authorization: '' } });
       expectScimError(exchange, 401, undefined, 'RFC 7644 §3.12: "Authorization failure"');
     },
   },

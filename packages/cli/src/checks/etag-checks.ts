@@ -1,11 +1,9 @@
 import { SCIM_URN } from '@scimkit/client';
 import type { Check } from '../check.js';
-import type { CheckContext } from '../check-context.js';
 import { all, needsEtag, needsPatch, needsUsers } from '../applies.js';
 import { expectStatus, expectThat, pick } from '../expect.js';
 
-const userPath = (ctx: CheckContext, id: string): string => `${ctx.endpointOf(SCIM_URN.user) ?? '/Users'}/${encodeURIComponent(id)}`;
-const replaceTitle = (value: string) => ({ schemas: [SCIM_URN.patchOp], Operations: [{ op: 'replace', path: 'title', value }] });
+const replaceTitle = (value: string) => [{ op: 'replace', path: 'title', value }];
 
 export const etagChecks: readonly Check[] = [
   {
@@ -17,7 +15,7 @@ export const etagChecks: readonly Check[] = [
     applies: all(needsUsers, needsEtag),
     async run(ctx) {
       const user = await ctx.createUser('etag-header');
-      const { resource, exchange } = await ctx.read(ctx.endpointOf(SCIM_URN.user) ?? '/Users', user.id);
+      const { resource, exchange } = await ctx.read(ctx.users, user.id);
       const etag = exchange.response.headers.get('etag');
       expectThat(etag !== null && etag !== '', 'No ETag header', 'an ETag header (RFC 7644 §3.14: "SHALL indicate the version")', exchange);
       expectThat(etag === pick(resource, 'meta.version'), `ETag ${etag} differs from meta.version ${JSON.stringify(pick(resource, 'meta.version'))}`, 'ETag equal to meta.version (RFC 7643 §3.1, RFC 7644 §3.14)', exchange);
@@ -33,7 +31,7 @@ export const etagChecks: readonly Check[] = [
     async run(ctx) {
       const user = await ctx.createUser('etag-304');
       const version = String(pick(user, 'meta.version'));
-      const exchange = await ctx.send('GET', userPath(ctx, user.id), { headers: { 'if-none-match': version } });
+      const exchange = await ctx.send('GET', ctx.pathOf(ctx.users, user.id), { headers: { 'if-none-match': version } });
       expectStatus(exchange, 304, 'RFC 7644 §3.14: unchanged since that version');
     },
   },
@@ -47,8 +45,8 @@ export const etagChecks: readonly Check[] = [
     async run(ctx) {
       const user = await ctx.createUser('etag-change');
       const before = pick(user, 'meta.version');
-      expectStatus(await ctx.send('PATCH', userPath(ctx, user.id), { body: replaceTitle('Changed') }), [200, 204], 'RFC 7644 §3.5.2');
-      const { resource, exchange } = await ctx.read(ctx.endpointOf(SCIM_URN.user) ?? '/Users', user.id);
+      expectStatus(await ctx.patch(ctx.users, user.id, replaceTitle('Changed')), [200, 204], 'RFC 7644 §3.5.2');
+      const { resource, exchange } = await ctx.read(ctx.users, user.id);
       expectThat(pick(resource, 'meta.version') !== before, `meta.version is still ${JSON.stringify(before)}`, 'a new meta.version after the change', exchange);
     },
   },
@@ -61,7 +59,7 @@ export const etagChecks: readonly Check[] = [
     applies: all(needsUsers, needsEtag, needsPatch),
     async run(ctx) {
       const user = await ctx.createUser('etag-match');
-      const exchange = await ctx.send('PATCH', userPath(ctx, user.id), { body: replaceTitle('Matched'), headers: { 'if-match': String(pick(user, 'meta.version')) } });
+      const exchange = await ctx.patch(ctx.users, user.id, replaceTitle('Matched'), { 'if-match': String(pick(user, 'meta.version')) });
       expectStatus(exchange, [200, 204], 'RFC 7644 §3.14: the version matches');
     },
   },
@@ -75,12 +73,12 @@ export const etagChecks: readonly Check[] = [
     async run(ctx) {
       const user = await ctx.createUser('etag-stale', { title: 'First' });
       const stale = String(pick(user, 'meta.version'));
-      expectStatus(await ctx.send('PATCH', userPath(ctx, user.id), { body: replaceTitle('Second') }), [200, 204], 'RFC 7644 §3.5.2');
-      const patch = await ctx.send('PATCH', userPath(ctx, user.id), { body: replaceTitle('Lost update'), headers: { 'if-match': stale } });
+      expectStatus(await ctx.patch(ctx.users, user.id, replaceTitle('Second')), [200, 204], 'RFC 7644 §3.5.2');
+      const patch = await ctx.patch(ctx.users, user.id, replaceTitle('Lost update'), { 'if-match': stale });
       expectStatus(patch, 412, 'RFC 7644 §3.14: the resource changed since that version');
-      const put = await ctx.send('PUT', userPath(ctx, user.id), { body: { schemas: [SCIM_URN.user], userName: user['userName'], title: 'Lost update' }, headers: { 'if-match': stale } });
+      const put = await ctx.send('PUT', ctx.pathOf(ctx.users, user.id), { body: { schemas: [SCIM_URN.user], userName: user['userName'], title: 'Lost update' }, headers: { 'if-match': stale } });
       expectStatus(put, 412, 'RFC 7644 §3.14: the resource changed since that version');
-      const { resource, exchange } = await ctx.read(ctx.endpointOf(SCIM_URN.user) ?? '/Users', user.id);
+      const { resource, exchange } = await ctx.read(ctx.users, user.id);
       expectThat(pick(resource, 'title') === 'Second', `title is ${JSON.stringify(pick(resource, 'title'))}`, 'title "Second": the refused writes changed nothing', exchange);
     },
   },

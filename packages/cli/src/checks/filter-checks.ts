@@ -1,4 +1,3 @@
-import { SCIM_URN } from '@scimkit/client';
 import type { Check } from '../check.js';
 import type { CheckContext, Fixtures } from '../check-context.js';
 import { all, needsFilter, needsUsers } from '../applies.js';
@@ -68,7 +67,7 @@ function filterCheck(test: FilterCase): Check {
     async run(ctx: CheckContext) {
       const f = await ctx.fixtures();
       const filter = test.filter(f, ctx.prefix);
-      const exchange = await ctx.send('GET', ctx.endpointOf(SCIM_URN.user) ?? '/Users', { query: { filter, count: 50 } });
+      const exchange = await ctx.send('GET', ctx.users, { query: { filter, count: 50 } });
       expectStatus(exchange, 200, `RFC 7644 §3.4.2.2: the server advertises filter.supported`, test.option);
       const expected = test.matches.map((key) => f[key].id);
       const found = listIds(exchange);

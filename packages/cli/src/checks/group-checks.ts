@@ -1,16 +1,11 @@
-import { SCIM_URN } from '@scimkit/client';
 import type { Check } from '../check.js';
 import type { CheckContext } from '../check-context.js';
 import { all, needsFilter, needsGroups, needsPatch } from '../applies.js';
 import { bodyOf, expectStatus, expectThat, listIds, pick, sameSet } from '../expect.js';
 
-const groups = (ctx: CheckContext): string => ctx.endpointOf(SCIM_URN.group) ?? '/Groups';
-const users = (ctx: CheckContext): string => ctx.endpointOf(SCIM_URN.user) ?? '/Users';
-const patch = (...Operations: unknown[]) => ({ schemas: [SCIM_URN.patchOp], Operations });
-
 /** The member ids of a group as read back. */
 async function memberIds(ctx: CheckContext, id: string) {
-  const { resource, exchange } = await ctx.read(groups(ctx), id);
+  const { resource, exchange } = await ctx.read(ctx.groups, id);
   const members = pick(resource, 'members');
   return { ids: Array.isArray(members) ? members.map((member) => String(pick(member, 'value'))) : [], exchange };
 }
@@ -21,6 +16,22 @@ async function groupWithMembers(ctx: CheckContext, label: string, count: number)
   for (let i = 0; i < count; i++) members.push(await ctx.createUser(`${label}-m${i}`));
   const group = await ctx.createGroup(label, { members: members.map((member) => ({ value: member.id })) });
   return { group, members };
+}
+
+/** Two new users added to a new group in one PATCH, one removed in another: only the other remains. */
+async function addThenRemove(
+  ctx: CheckContext,
+  label: string,
+  how: { add: (a: string, b: string) => unknown; remove: (a: string, b: string) => unknown; rule: string; remains: 'a' | 'b'; option?: string },
+): Promise<void> {
+  const group = await ctx.createGroup(label);
+  const a = (await ctx.createUser(`${label}-a`)).id;
+  const b = (await ctx.createUser(`${label}-b`)).id;
+  expectStatus(await ctx.patch(ctx.groups, group.id, [how.add(a, b)]), [200, 204], 'RFC 7644 §3.5.2.1');
+  expectStatus(await ctx.patch(ctx.groups, group.id, [how.remove(a, b)]), [200, 204], how.rule, how.option);
+  const remains = how.remains === 'a' ? a : b;
+  const after = await memberIds(ctx, group.id);
+  expectThat(sameSet(after.ids, [remains]), `members are ${JSON.stringify(after.ids)}`, `only ${remains}`, after.exchange, how.option);
 }
 
 export const groupChecks: readonly Check[] = [
@@ -48,7 +59,7 @@ export const groupChecks: readonly Check[] = [
     async run(ctx) {
       const { group, members } = await groupWithMembers(ctx, 'g-add', 1);
       const added = await ctx.createUser('g-add-new');
-      const exchange = await ctx.send('PATCH', `${groups(ctx)}/${encodeURIComponent(group.id)}`, { body: patch({ op: 'add', path: 'members', value: [{ value: added.id }] }) });
+      const exchange = await ctx.patch(ctx.groups, group.id, [{ op: 'add', path: 'members', value: [{ value: added.id }] }]);
       expectStatus(exchange, [200, 204], 'RFC 7644 §3.5.2');
       const after = await memberIds(ctx, group.id);
       expectThat(sameSet(after.ids, [members[0]!.id, added.id]), `members are ${JSON.stringify(after.ids)}`, 'the old member and the new one', after.exchange);
@@ -63,7 +74,7 @@ export const groupChecks: readonly Check[] = [
     applies: all(needsGroups, needsPatch),
     async run(ctx) {
       const { group, members } = await groupWithMembers(ctx, 'g-remove', 2);
-      const exchange = await ctx.send('PATCH', `${groups(ctx)}/${encodeURIComponent(group.id)}`, { body: patch({ op: 'remove', path: `members[value eq "${members[0]!.id}"]` }) });
+      const exchange = await ctx.patch(ctx.groups, group.id, [{ op: 'remove', path: `members[value eq "${members[0]!.id}"]` }]);
       expectStatus(exchange, [200, 204], 'RFC 7644 §3.5.2');
       const after = await memberIds(ctx, group.id);
       expectThat(sameSet(after.ids, [members[1]!.id]), `members are ${JSON.stringify(after.ids)}`, `only ${members[1]!.id} left`, after.exchange);
@@ -78,7 +89,7 @@ export const groupChecks: readonly Check[] = [
     applies: needsGroups,
     async run(ctx) {
       const { group, members } = await groupWithMembers(ctx, 'g-back', 1);
-      const { resource, exchange } = await ctx.read(users(ctx), members[0]!.id);
+      const { resource, exchange } = await ctx.read(ctx.users, members[0]!.id);
       const list = pick(resource, 'groups');
       const ids = Array.isArray(list) ? list.map((entry) => String(pick(entry, 'value'))) : [];
       expectThat(ids.includes(group.id), `groups is ${JSON.stringify(list)}`, `groups holding ${group.id} (RFC 7643 §4.1.2: "a list of groups to which the user belongs")`, exchange);
@@ -93,10 +104,10 @@ export const groupChecks: readonly Check[] = [
     applies: needsGroups,
     async run(ctx) {
       const { group, members } = await groupWithMembers(ctx, 'g-delete', 1);
-      const path = `${groups(ctx)}/${encodeURIComponent(group.id)}`;
+      const path = ctx.pathOf(ctx.groups, group.id);
       expectStatus(await ctx.send('DELETE', path), 204, 'RFC 7644 §3.6');
       expectStatus(await ctx.send('GET', path), 404, 'RFC 7644 §3.6: a deleted resource is 404');
-      await ctx.read(users(ctx), members[0]!.id);
+      await ctx.read(ctx.users, members[0]!.id);
     },
   },
   {
@@ -110,7 +121,7 @@ export const groupChecks: readonly Check[] = [
     async run(ctx) {
       const group = await ctx.createGroup('g-entra-add');
       const member = await ctx.createUser('g-entra-add-m');
-      const exchange = await ctx.send('PATCH', `${groups(ctx)}/${encodeURIComponent(group.id)}`, { body: patch({ op: 'Add', path: 'members', value: [{ value: member.id }] }) });
+      const exchange = await ctx.patch(ctx.groups, group.id, [{ op: 'Add', path: 'members', value: [{ value: member.id }] }]);
       expectStatus(exchange, [200, 204], 'RFC 7644 §3.5.2; op is case-insensitive');
       const after = await memberIds(ctx, group.id);
       expectThat(sameSet(after.ids, [member.id]), `members are ${JSON.stringify(after.ids)}`, `the member ${member.id}`, after.exchange);
@@ -126,7 +137,7 @@ export const groupChecks: readonly Check[] = [
     applies: all(needsGroups, needsPatch),
     async run(ctx) {
       const { group, members } = await groupWithMembers(ctx, 'g-entra-rm', 2);
-      const exchange = await ctx.send('PATCH', `${groups(ctx)}/${encodeURIComponent(group.id)}`, { body: patch({ op: 'Remove', path: 'members', value: [{ value: members[0]!.id }] }) });
+      const exchange = await ctx.patch(ctx.groups, group.id, [{ op: 'Remove', path: 'members', value: [{ value: members[0]!.id }] }]);
       expectStatus(exchange, [200, 204], 'Entra ID removes listed members this way', 'compatibility.removeValueArray');
       const after = await memberIds(ctx, group.id);
       expectThat(sameSet(after.ids, [members[1]!.id]), `members are ${JSON.stringify(after.ids)}`, `only ${members[1]!.id} left: the listed member removed, never all`, after.exchange, 'compatibility.removeValueArray');
@@ -142,7 +153,7 @@ export const groupChecks: readonly Check[] = [
     applies: all(needsGroups, needsFilter),
     async run(ctx) {
       const { group } = await groupWithMembers(ctx, 'g-entra-find', 1);
-      const exchange = await ctx.send('GET', groups(ctx), { query: { excludedAttributes: 'members', filter: `displayName eq "${String(group['displayName'])}"` } });
+      const exchange = await ctx.send('GET', ctx.groups, { query: { excludedAttributes: 'members', filter: `displayName eq "${String(group['displayName'])}"` } });
       expectStatus(exchange, 200, 'RFC 7644 §3.4.2');
       expectThat(sameSet(listIds(exchange), [group.id]), 'The group was not the one result', `the group ${group.id}`, exchange);
       const first = (bodyOf(exchange)['Resources'] as unknown[])[0];
@@ -160,9 +171,9 @@ export const groupChecks: readonly Check[] = [
     async run(ctx) {
       const group = await ctx.createGroup('g-okta');
       const displayName = `${ctx.prefix}-g-okta-renamed`;
-      const exchange = await ctx.send('PATCH', `${groups(ctx)}/${encodeURIComponent(group.id)}`, { body: patch({ op: 'replace', value: { id: group.id, displayName } }) });
+      const exchange = await ctx.patch(ctx.groups, group.id, [{ op: 'replace', value: { id: group.id, displayName } }]);
       expectStatus(exchange, [200, 204], 'RFC 7644 §3.5.2.3; id in the value is the resource\'s own (readOnly, unchanged)');
-      const { resource, exchange: read } = await ctx.read(groups(ctx), group.id);
+      const { resource, exchange: read } = await ctx.read(ctx.groups, group.id);
       expectThat(pick(resource, 'displayName') === displayName, 'displayName was not replaced', `displayName ${JSON.stringify(displayName)}`, read);
     },
   },
@@ -174,18 +185,13 @@ export const groupChecks: readonly Check[] = [
     idp: 'okta',
     writes: true,
     applies: all(needsGroups, needsPatch),
-    async run(ctx) {
-      const group = await ctx.createGroup('g-okta-members');
-      const a = await ctx.createUser('g-okta-a');
-      const b = await ctx.createUser('g-okta-b');
-      const path = `${groups(ctx)}/${encodeURIComponent(group.id)}`;
-      const add = await ctx.send('PATCH', path, { body: patch({ op: 'add', path: 'members', value: [{ value: a.id, display: 'a' }, { value: b.id, display: 'b' }] }) });
-      expectStatus(add, [200, 204], 'RFC 7644 §3.5.2.1');
-      const remove = await ctx.send('PATCH', path, { body: patch({ op: 'remove', path: `members[value eq "${a.id}"]` }) });
-      expectStatus(remove, [200, 204], 'RFC 7644 §3.5.2.2');
-      const after = await memberIds(ctx, group.id);
-      expectThat(sameSet(after.ids, [b.id]), `members are ${JSON.stringify(after.ids)}`, `only ${b.id}`, after.exchange);
-    },
+    run: (ctx) =>
+      addThenRemove(ctx, 'g-okta-members', {
+        add: (a, b) => ({ op: 'add', path: 'members', value: [{ value: a, display: 'a' }, { value: b, display: 'b' }] }),
+        remove: (a) => ({ op: 'remove', path: `members[value eq "${a}"]` }),
+        rule: 'RFC 7644 §3.5.2.2',
+        remains: 'b',
+      }),
   },
   {
     id: 'groups.onelogin-members',
@@ -195,16 +201,13 @@ export const groupChecks: readonly Check[] = [
     idp: 'onelogin',
     writes: true,
     applies: all(needsGroups, needsPatch),
-    async run(ctx) {
-      const group = await ctx.createGroup('g-onelogin');
-      const a = await ctx.createUser('g-onelogin-a');
-      const b = await ctx.createUser('g-onelogin-b');
-      const path = `${groups(ctx)}/${encodeURIComponent(group.id)}`;
-      expectStatus(await ctx.send('PATCH', path, { body: patch({ op: 'add', path: 'members', value: [{ value: a.id }, { value: b.id }] }) }), [200, 204], 'RFC 7644 §3.5.2.1');
-      const remove = await ctx.send('PATCH', path, { body: patch({ op: 'remove', path: 'members', value: [{ value: b.id }] }) });
-      expectStatus(remove, [200, 204], 'a remove with a value array', 'compatibility.removeValueArray');
-      const after = await memberIds(ctx, group.id);
-      expectThat(sameSet(after.ids, [a.id]), `members are ${JSON.stringify(after.ids)}`, `only ${a.id}`, after.exchange, 'compatibility.removeValueArray');
-    },
+    run: (ctx) =>
+      addThenRemove(ctx, 'g-onelogin', {
+        add: (a, b) => ({ op: 'add', path: 'members', value: [{ value: a }, { value: b }] }),
+        remove: (_a, b) => ({ op: 'remove', path: 'members', value: [{ value: b }] }),
+        rule: 'a remove with a value array',
+        remains: 'a',
+        option: 'compatibility.removeValueArray',
+      }),
   },
 ];

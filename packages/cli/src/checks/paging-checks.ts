@@ -3,7 +3,6 @@ import type { Check } from '../check.js';
 import { all, needsCursor, needsFilter, needsSort, needsUsers } from '../applies.js';
 import { bodyOf, expectScimError, expectStatus, expectThat, listIds, pick, sameSet } from '../expect.js';
 
-const users = (ctx: { endpointOf(schema: string): string | undefined }): string => ctx.endpointOf(SCIM_URN.user) ?? '/Users';
 
 export const pagingChecks: readonly Check[] = [
   {
@@ -18,7 +17,7 @@ export const pagingChecks: readonly Check[] = [
       const filter = `userName sw "${f.scope}"`;
       const seen: string[] = [];
       for (const startIndex of [1, 3]) {
-        const exchange = await ctx.send('GET', users(ctx), { query: { filter, startIndex, count: 2, sortBy: ctx.config.sort?.supported ? 'userName' : undefined } });
+        const exchange = await ctx.send('GET', ctx.users, { query: { filter, startIndex, count: 2, sortBy: ctx.config.sort?.supported ? 'userName' : undefined } });
         expectStatus(exchange, 200, 'RFC 7644 §3.4.2.4');
         const body = bodyOf(exchange);
         const ids = listIds(exchange);
@@ -39,7 +38,7 @@ export const pagingChecks: readonly Check[] = [
     applies: all(needsUsers, needsFilter),
     async run(ctx) {
       const f = await ctx.fixtures();
-      const exchange = await ctx.send('GET', users(ctx), { query: { filter: `userName sw "${f.scope}"`, count: 0 } });
+      const exchange = await ctx.send('GET', ctx.users, { query: { filter: `userName sw "${f.scope}"`, count: 0 } });
       expectStatus(exchange, 200, 'RFC 7644 §3.4.2.4');
       const body = bodyOf(exchange);
       const resources = body['Resources'];
@@ -55,7 +54,7 @@ export const pagingChecks: readonly Check[] = [
     applies: all(needsUsers, needsFilter, needsSort),
     async run(ctx) {
       const f = await ctx.fixtures();
-      const exchange = await ctx.send('GET', users(ctx), { query: { filter: `userName sw "${f.scope}"`, sortBy: 'userName', sortOrder: 'descending' } });
+      const exchange = await ctx.send('GET', ctx.users, { query: { filter: `userName sw "${f.scope}"`, sortBy: 'userName', sortOrder: 'descending' } });
       expectStatus(exchange, 200, 'RFC 7644 §3.4.2.3');
       const ids = listIds(exchange);
       expectThat(ids.join() === [f.c.id, f.b.id, f.a.id].join(), 'Another order', 'c, b, a: userName descending', exchange);
@@ -74,7 +73,7 @@ export const pagingChecks: readonly Check[] = [
       const seen: string[] = [];
       let cursor = '';
       for (let page = 0; page < 5; page++) {
-        const exchange = await ctx.send('GET', users(ctx), { query: { filter, count: 2, cursor } });
+        const exchange = await ctx.send('GET', ctx.users, { query: { filter, count: 2, cursor } });
         expectStatus(exchange, 200, 'RFC 9865 §2');
         const body = bodyOf(exchange);
         seen.push(...listIds(exchange));
@@ -94,7 +93,7 @@ export const pagingChecks: readonly Check[] = [
     writes: false,
     applies: all(needsUsers, needsCursor),
     async run(ctx) {
-      const exchange = await ctx.send('GET', users(ctx), { query: { cursor: 'not-a-cursor-this-server-issued', count: 2 } });
+      const exchange = await ctx.send('GET', ctx.users, { query: { cursor: 'not-a-cursor-this-server-issued', count: 2 } });
       expectScimError(exchange, 400, 'invalidCursor', 'RFC 9865 §2.1');
     },
   },
@@ -108,7 +107,7 @@ export const pagingChecks: readonly Check[] = [
     async run(ctx) {
       const f = await ctx.fixtures();
       const body = { schemas: [SCIM_URN.searchRequest], filter: `userName sw "${f.scope}"`, startIndex: 1, count: 10, attributes: ['userName'] };
-      const exchange = await ctx.send('POST', `${users(ctx)}/.search`, { body });
+      const exchange = await ctx.send('POST', `${ctx.users}/.search`, { body });
       expectStatus(exchange, 200, 'RFC 7644 §3.4.3: a search is answered 200 with a ListResponse');
       expectThat(sameSet(listIds(exchange), [f.a.id, f.b.id, f.c.id]), 'Other results', 'the three fixture users', exchange);
       const first = (bodyOf(exchange)['Resources'] as unknown[])[0];

@@ -1,10 +1,8 @@
 import { SCIM_URN } from '@scimkit/client';
 import type { Check, Idp } from '../check.js';
-import type { CheckContext } from '../check-context.js';
 import { all, needsAttribute, needsEnterprise, needsPatch, needsUsers, type Condition } from '../applies.js';
 import { expectStatus, expectThat, pick, pickExtension } from '../expect.js';
 
-const users = (ctx: CheckContext): string => ctx.endpointOf(SCIM_URN.user) ?? '/Users';
 
 interface PatchCase {
   readonly name: string;
@@ -192,10 +190,10 @@ function patchCheck(test: PatchCase): Check {
     applies: all(needsUsers, needsPatch, ...(test.needs ?? [])),
     async run(ctx) {
       const user = await ctx.createUser(`p-${test.name}`, test.start(ctx.prefix));
-      const exchange = await ctx.send('PATCH', `${users(ctx)}/${encodeURIComponent(user.id)}`, { body: { schemas: [SCIM_URN.patchOp], Operations: test.operations(ctx.prefix) } });
+      const exchange = await ctx.patch(ctx.users, user.id, test.operations(ctx.prefix));
       const option = (read?: Record<string, unknown>): string | undefined => (typeof test.option === 'function' ? test.option(read) : test.option);
       expectStatus(exchange, test.status ?? [200, 204], test.status === undefined ? 'RFC 7644 §3.5.2: 200 with the resource or 204' : 'RFC 7644 §3.5.2: an invalid value is 400', option());
-      const { resource, exchange: read } = await ctx.read(users(ctx), user.id);
+      const { resource, exchange: read } = await ctx.read(ctx.users, user.id);
       const wrong = test.verify(resource, ctx.prefix);
       expectThat(wrong === undefined, wrong ?? '', test.expected, read, option(resource));
     },

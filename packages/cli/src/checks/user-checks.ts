@@ -4,7 +4,6 @@ import { isObject } from '../check-context.js';
 import { all, needsFilter, needsPatch, needsUsers } from '../applies.js';
 import { bodyOf, expectScimError, expectStatus, expectThat, listIds, pick } from '../expect.js';
 
-const users = (ctx: { endpointOf(schema: string): string | undefined }): string => ctx.endpointOf(SCIM_URN.user) ?? '/Users';
 const random = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 
 export const userChecks: readonly Check[] = [
@@ -16,7 +15,7 @@ export const userChecks: readonly Check[] = [
     writes: true,
     applies: needsUsers,
     async run(ctx) {
-      const endpoint = users(ctx);
+      const endpoint = ctx.users;
       const body = { schemas: [SCIM_URN.user], userName: `${ctx.prefix}-create`, name: { givenName: 'Check', familyName: 'Create' } };
       const exchange = await ctx.send('POST', endpoint, { body });
       const created = exchange.response.body;
@@ -41,7 +40,7 @@ export const userChecks: readonly Check[] = [
     applies: needsUsers,
     async run(ctx) {
       const user = await ctx.createUser('get', { displayName: 'Get Me' });
-      const exchange = await ctx.send('GET', `${users(ctx)}/${encodeURIComponent(user.id)}`);
+      const exchange = await ctx.send('GET', ctx.pathOf(ctx.users, user.id));
       expectStatus(exchange, 200, 'RFC 7644 §3.4.1');
       const resource = bodyOf(exchange);
       expectThat(resource['id'] === user.id && pick(resource, 'displayName') === 'Get Me', 'Another resource, or other values, came back', `the user ${user.id} with displayName "Get Me"`, exchange);
@@ -55,7 +54,7 @@ export const userChecks: readonly Check[] = [
     writes: false,
     applies: needsUsers,
     async run(ctx) {
-      const exchange = await ctx.send('GET', `${users(ctx)}/${random()}`);
+      const exchange = await ctx.send('GET', `${ctx.users}/${random()}`);
       expectScimError(exchange, 404, undefined, 'RFC 7644 §3.12: "404 Not Found: Specified resource … does not exist"');
     },
   },
@@ -68,7 +67,7 @@ export const userChecks: readonly Check[] = [
     writes: false,
     applies: needsUsers,
     async run(ctx) {
-      const exchange = await ctx.send('GET', `${users(ctx)}/${random()}`);
+      const exchange = await ctx.send('GET', `${ctx.users}/${random()}`);
       expectStatus(exchange, 404, 'RFC 7644 §3.12');
       const detail = bodyOf(exchange)['detail'];
       expectThat(typeof detail === 'string' && detail !== '', `detail is ${JSON.stringify(detail)}`, 'a non-empty detail (Okta\'s spec test checks it; RFC 7644 §3.12 detail is OPTIONAL)', exchange, "notFoundDetail: 'name'");
@@ -83,9 +82,9 @@ export const userChecks: readonly Check[] = [
     applies: needsUsers,
     async run(ctx) {
       await ctx.createUser('dup');
-      const exchange = await ctx.send('POST', users(ctx), { body: { schemas: [SCIM_URN.user], userName: `${ctx.prefix}-DUP`.toUpperCase() } });
+      const exchange = await ctx.send('POST', ctx.users, { body: { schemas: [SCIM_URN.user], userName: `${ctx.prefix}-DUP`.toUpperCase() } });
       const body = exchange.response.body;
-      if (isObject(body) && typeof body['id'] === 'string') ctx.track(users(ctx), body['id']);
+      if (isObject(body) && typeof body['id'] === 'string') ctx.track(ctx.users, body['id']);
       expectScimError(exchange, 409, 'uniqueness', 'RFC 7644 §3.3: a duplicate is 409 uniqueness; userName is caseExact false (RFC 7643 §4.1.1)');
     },
   },
@@ -99,9 +98,9 @@ export const userChecks: readonly Check[] = [
     async run(ctx) {
       const user = await ctx.createUser('put', { displayName: 'Before', title: 'Temporary' });
       const body = { schemas: [SCIM_URN.user], userName: user['userName'], displayName: 'After' };
-      const exchange = await ctx.send('PUT', `${users(ctx)}/${encodeURIComponent(user.id)}`, { body });
+      const exchange = await ctx.send('PUT', ctx.pathOf(ctx.users, user.id), { body });
       expectStatus(exchange, 200, 'RFC 7644 §3.5.1');
-      const { resource, exchange: read } = await ctx.read(users(ctx), user.id);
+      const { resource, exchange: read } = await ctx.read(ctx.users, user.id);
       expectThat(pick(resource, 'displayName') === 'After', 'displayName was not replaced', 'displayName "After"', read);
       expectThat(pick(resource, 'title') === undefined, 'title, left out of the PUT, is still there', 'title cleared: PUT replaces the whole resource (RFC 7644 §3.5.1)', read);
     },
@@ -115,7 +114,7 @@ export const userChecks: readonly Check[] = [
     applies: needsUsers,
     async run(ctx) {
       const user = await ctx.createUser('delete');
-      const path = `${users(ctx)}/${encodeURIComponent(user.id)}`;
+      const path = ctx.pathOf(ctx.users, user.id);
       expectStatus(await ctx.send('DELETE', path), 204, 'RFC 7644 §3.6: 204 No Content');
       const again = await ctx.send('GET', path);
       expectStatus(again, 404, 'RFC 7644 §3.6: a deleted resource is 404');
@@ -132,10 +131,10 @@ export const userChecks: readonly Check[] = [
     async run(ctx) {
       const user = await ctx.createUser('lookup');
       const upper = String(user['userName']).toUpperCase();
-      const found = await ctx.send('GET', users(ctx), { query: { filter: `userName eq "${upper}"`, startIndex: 1, count: 100 } });
+      const found = await ctx.send('GET', ctx.users, { query: { filter: `userName eq "${upper}"`, startIndex: 1, count: 100 } });
       expectStatus(found, 200, 'RFC 7644 §3.4.2');
       expectThat(listIds(found).includes(user.id), 'The user was not found', `the user ${user.id}: userName compares without case`, found);
-      const none = await ctx.send('GET', users(ctx), { query: { filter: `userName eq "${ctx.prefix}-nobody@example.com"`, startIndex: 1, count: 100 } });
+      const none = await ctx.send('GET', ctx.users, { query: { filter: `userName eq "${ctx.prefix}-nobody@example.com"`, startIndex: 1, count: 100 } });
       expectStatus(none, 200, 'RFC 7644 §3.4.2: no match is an empty list, not an error');
       expectThat(bodyOf(none)['totalResults'] === 0, 'totalResults is not 0', 'totalResults 0', none);
     },
@@ -162,9 +161,9 @@ export const userChecks: readonly Check[] = [
         password: 'Tr0ub4dor&3-horse',
         active: true,
       };
-      const exchange = await ctx.send('POST', users(ctx), { body, headers: { 'content-type': 'application/json' } });
+      const exchange = await ctx.send('POST', ctx.users, { body, headers: { 'content-type': 'application/json' } });
       const created = exchange.response.body;
-      if (isObject(created) && typeof created['id'] === 'string') ctx.track(users(ctx), created['id']);
+      if (isObject(created) && typeof created['id'] === 'string') ctx.track(ctx.users, created['id']);
       expectStatus(exchange, 201, 'RFC 7644 §3.3; application/json is accepted as well as application/scim+json (RFC 7644 §8.1)');
       expectThat(pick(created, 'password') === undefined, 'The password came back', 'no password in the answer (RFC 7643 §4.1.1: returned "never")', exchange);
     },
@@ -179,10 +178,9 @@ export const userChecks: readonly Check[] = [
     applies: all(needsUsers, needsPatch),
     async run(ctx) {
       const user = await ctx.createUser('deactivate', { active: true });
-      const body = { schemas: [SCIM_URN.patchOp], Operations: [{ op: 'replace', value: { active: false } }] };
-      const exchange = await ctx.send('PATCH', `${users(ctx)}/${encodeURIComponent(user.id)}`, { body });
+      const exchange = await ctx.patch(ctx.users, user.id, [{ op: 'replace', value: { active: false } }]);
       expectStatus(exchange, [200, 204], 'RFC 7644 §3.5.2: 200 with the resource or 204');
-      const { resource, exchange: read } = await ctx.read(users(ctx), user.id);
+      const { resource, exchange: read } = await ctx.read(ctx.users, user.id);
       expectThat(pick(resource, 'active') === false, 'active is not false', 'active false', read);
     },
   },
@@ -204,9 +202,9 @@ export const userChecks: readonly Check[] = [
         emails: [{ value: `new@${ctx.prefix}.example.com`, type: 'work', primary: true }],
         active: true,
       };
-      const exchange = await ctx.send('PUT', `${users(ctx)}/${encodeURIComponent(user.id)}`, { body });
+      const exchange = await ctx.send('PUT', ctx.pathOf(ctx.users, user.id), { body });
       expectStatus(exchange, 200, 'RFC 7644 §3.5.1');
-      const { resource, exchange: read } = await ctx.read(users(ctx), user.id);
+      const { resource, exchange: read } = await ctx.read(ctx.users, user.id);
       const emails = pick(resource, 'emails');
       expectThat(pick(resource, 'name.givenName') === 'One' && Array.isArray(emails) && emails.length === 1 && pick(emails[0], 'value') === body.emails[0]!.value, 'The user does not hold what the PUT sent', 'givenName "One" and the one new email', read);
     },

@@ -4,7 +4,7 @@ import { hintFor } from './hint-for.js';
 import { clientOf, identityProviderOf } from './identify-client.js';
 import { MASKED, REDACTED, SECRET_NAME } from './redaction-options.js';
 import { Redactor, type RedactionPolicy } from './redactor.js';
-import type { RecordedBody, RequestLogRecord } from './request-log-record.js';
+import type { RecordedChange, RequestLogRecord } from './request-log-record.js';
 
 /** Bounds of one record. */
 export interface RecordLimits {
@@ -23,28 +23,68 @@ export const DEFAULT_MAX_BODY_BYTES = 16_384;
 /** The request headers a record keeps (besides credentials, kept as `[redacted]`). */
 const KEPT_HEADERS = new Set(['user-agent', 'content-type', 'content-length', 'accept', 'if-match', 'if-none-match', 'prefer', 'x-request-id', 'traceparent', 'host', 'x-forwarded-for', 'x-forwarded-host']);
 
-/** Whether a header holds a credential (names repeat on every request: decided once each). */
-function isSecretHeader(lower: string): boolean {
-  let secret = SECRET_HEADERS.get(lower);
-  if (secret === undefined) {
-    secret = SECRET_NAME.test(lower) || lower.startsWith('x-api') || lower.startsWith('proxy-auth');
-    if (SECRET_HEADERS.size >= 1000) SECRET_HEADERS.clear();
-    SECRET_HEADERS.set(lower, secret);
-  }
-  return secret;
+/**
+ * What a log remembers between records (one per log, bounded): a client repeats its headers,
+ * credential and User-Agent on every request, so each is examined once.
+ */
+export interface RecordCaches {
+  /** Header name (lower-cased) → whether it holds a credential. */
+  readonly secretHeaders: Map<string, boolean>;
+  /** Credential header value → the parts of it to scrub from every text of the record. */
+  readonly credentialParts: Map<string, readonly string[]>;
+  /** Removed value → the forms it may take in text (see `Redactor`). */
+  readonly forms: Map<string, readonly string[]>;
+  /** User-Agent → the identity provider it names. */
+  readonly providers: Map<string, string | undefined>;
+  /** Authorization value → the client it stands for (`token 1a2b3c4d`). */
+  readonly clients: Map<string, string>;
+  /** The kept headers of the last record (see `sameAsLast`). */
+  readonly last: { headers?: Readonly<Record<string, string>> };
 }
-const SECRET_HEADERS = new Map<string, boolean>();
+
+export function createRecordCaches(): RecordCaches {
+  return { secretHeaders: new Map(), credentialParts: new Map(), forms: new Map(), providers: new Map(), clients: new Map(), last: {} };
+}
+
+/** Most entries of each cache; past it the cache starts over (bounded whatever the clients send). */
+const CACHE_ENTRIES = 1000;
+
+export function cached<K, V>(cache: Map<K, V>, key: K, compute: (key: K) => V): V {
+  if (cache.has(key)) return cache.get(key) as V;
+  const value = compute(key);
+  if (cache.size >= CACHE_ENTRIES) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+function isSecretHeader(lower: string): boolean {
+  return SECRET_NAME.test(lower) || lower.startsWith('x-api') || lower.startsWith('proxy-auth');
+}
+
+/** The parts of a credential header's value to scrub: the whole value and each word but the scheme. */
+function credentialParts(value: string): readonly string[] {
+  const parts = [value];
+  for (const part of value.split(/[\s,;=]+/)) if (!/^(bearer|basic|digest|token|dpop)$/i.test(part)) parts.push(part);
+  return parts;
+}
 
 /** Methods that write. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods whose body the server reads as JSON. */
+const READ_AS_JSON = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * The record the log keeps of one answered request: everything redacted (docs/concepts/console.md,
  * "Redaction"): credentials and secrets never kept, personal values per the policy, every removed
  * value also scrubbed from free text, bodies cut at `maxBodyBytes`.
+ *
+ * Cheap by design (it runs for every request, after the answer): a body in which no secret name,
+ * no configured field and no JSON escape occurs is kept as the client's text, neither parsed nor
+ * copied (nothing in it can need redaction); it is parsed only when redaction, a hint or its
+ * `userName` needs the value.
  */
-export function buildRecord(recorded: RecordedRequest, id: string, redaction: RedactionPolicy, limits: RecordLimits, clientName?: (recorded: RecordedRequest) => string | undefined): RequestLogRecord {
-  const redactor = new Redactor(redaction);
+export function buildRecord(recorded: RecordedRequest, id: string, redaction: RedactionPolicy, limits: RecordLimits, clientName?: (recorded: RecordedRequest) => string | undefined, caches: RecordCaches = createRecordCaches()): RequestLogRecord {
+  const redactor = new Redactor(redaction, caches.forms);
   const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const { request, response } = recorded;
   const headers = request.headers ?? {};
@@ -55,31 +95,32 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
   const requestHeaders: Record<string, string> = {};
   let authorization: string | undefined;
   let userAgent: string | undefined;
-  for (const name of Object.keys(headers)) {
+  for (const name in headers) {
     const raw = (headers as Record<string, unknown>)[name];
     if (raw === undefined) continue;
-    const value = (Array.isArray(raw) ? raw.join(', ') : String(raw)).slice(0, 2000);
+    const value = typeof raw === 'string' ? (raw.length > 2000 ? raw.slice(0, 2000) : raw) : (Array.isArray(raw) ? raw.join(', ') : String(raw)).slice(0, 2000);
     const lower = name.toLowerCase();
     if (lower === 'authorization') authorization = value;
-    if (lower === 'user-agent') userAgent = value;
-    if (isSecretHeader(lower)) {
-      redactor.remember(value);
-      for (const part of value.split(/[\s,;=]+/)) if (!/^(bearer|basic|digest|token|dpop)$/i.test(part)) redactor.remember(part);
+    else if (lower === 'user-agent') userAgent = value;
+    if (cached(caches.secretHeaders, lower, isSecretHeader)) {
+      for (const part of cached(caches.credentialParts, value, credentialParts)) redactor.remember(part);
       requestHeaders[lower] = REDACTED;
     } else if (KEPT_HEADERS.has(lower)) requestHeaders[lower] = value;
   }
 
-  const requestJson = parseBody(request.body);
-  const requestBody = requestJson.present ? bodyOf(redactor, requestJson, maxBody) : undefined;
-  const keepResponse = response.status >= 400 || (limits.responseBodies === 'writes' && WRITES.has(method));
-  const responseJson = response.body === undefined || !keepResponse ? { present: false as const } : parseBody(response.body);
-  const error = errorOf(responseJson);
-  const responseBody = keepResponse && responseJson.present ? bodyOf(redactor, responseJson, maxBody) : undefined;
+  const failed = response.status >= 400;
+  // The body of an accepted POST, PUT or PATCH was read as JSON by the server: it may be kept as
+  // its text when nothing in it needs redaction. Any other body is parsed (a hint needs it).
+  const requestBody = bodyOf(redactor, request.body, maxBody, failed || !READ_AS_JSON.has(method));
+  const keepResponse = failed || (limits.responseBodies === 'writes' && WRITES.has(method));
+  const responseBody = keepResponse ? bodyOf(redactor, response.body, maxBody, true) : undefined;
+  const error = errorOf(responseBody?.value);
   const changes = recorded.changes.map((change) => recordChange(change, redactor));
 
   const query: Record<string, string> = {};
-  for (const name of Object.keys(request.query ?? {})) {
-    const value = (request.query as Record<string, string | readonly string[] | undefined>)[name];
+  const rawQuery = request.query ?? {};
+  for (const name in rawQuery) {
+    const value = (rawQuery as Record<string, string | readonly string[] | undefined>)[name];
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(',') : String(value);
     if (SECRET_NAME.test(name)) {
@@ -88,84 +129,164 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
     } else query[name] = /filter/i.test(name) ? redactor.filterText(text) : text;
   }
 
-  const userName = userNameOf(recorded, requestJson.value, query['filter'] ?? (typeof request.query?.['filter'] === 'string' ? request.query['filter'] : undefined), redactor);
-  const scrub = (text: string): string => (redactor.scrubs ? redactor.text(text) : text);
-  const scrubAll = (entries: Record<string, string>): Record<string, string> => {
-    if (!redactor.scrubs) return entries;
-    for (const key of Object.keys(entries)) entries[key] = redactor.text(entries[key] as string);
-    return entries;
-  };
-  const idp = identityProviderOf(userAgent);
-  const client = scrub(clientName?.(recorded) ?? clientOf(recorded.principal, authorization));
-  const hint = hintFor(recorded, requestJson.value, error.scimType, error.detail);
+  const userName = userNameOf(recorded, requestBody?.value, query['filter'] ?? (typeof rawQuery['filter'] === 'string' ? rawQuery['filter'] : undefined), redactor);
+  const idp = userAgent === undefined || userAgent === '' ? undefined : cached(caches.providers, userAgent, identityProviderOf);
+  const named = clientName?.(recorded);
+  const client = redactor.scrub(named ?? (authorization !== undefined && !hasPrincipalName(recorded.principal) ? cached(caches.clients, authorization, (value) => clientOf(undefined, value)) : clientOf(recorded.principal, authorization)));
+  const hint = failed ? hintFor(recorded, requestBody?.value, error.scimType, error.detail) : undefined;
 
   const record: { -readonly [K in keyof RequestLogRecord]: RequestLogRecord[K] } = {
     id,
     tenant: recorded.tenant ?? '',
-    requestId: scrub(recorded.requestId),
+    requestId: redactor.scrub(recorded.requestId),
     time: Math.round(recorded.startedAt),
     durationMs: Math.round(recorded.durationMs * 1000) / 1000,
     method,
-    path: scrub(recorded.path),
-    query: scrubAll(query),
+    path: redactor.scrub(recorded.path),
+    query: isEmpty(query) ? NO_ENTRIES : redactor.scrubEntries(query),
     status: response.status,
     client,
-    changes: redactor.scrubs ? changes.map((change) => ({ ...change, diff: change.diff.map((d) => ({ path: scrub(d.path), ...(d.before === undefined ? {} : { before: scrub(d.before) }), ...(d.after === undefined ? {} : { after: scrub(d.after) }) })) })) : changes,
-    requestHeaders: scrubAll(requestHeaders),
+    changes: changes.length === 0 ? NO_CHANGES : redactor.scrubs ? changes.map((change) => scrubChange(redactor, change)) : changes,
+    requestHeaders: sameAsLast(caches, redactor.scrubEntries(requestHeaders)),
   };
   if (error.scimType !== undefined) record.scimType = error.scimType;
-  if (error.detail !== undefined) record.detail = scrub(error.detail);
+  if (error.detail !== undefined) record.detail = redactor.scrub(error.detail);
   if (idp !== undefined) record.idp = idp;
-  if (userAgent !== undefined) record.userAgent = scrub(userAgent.slice(0, 300));
+  if (userAgent !== undefined) record.userAgent = redactor.scrub(userAgent.slice(0, 300));
   if (recorded.operation !== undefined) record.operation = recorded.operation;
   if (recorded.resourceType !== undefined) record.resourceType = recorded.resourceType;
-  if (recorded.resourceId !== undefined) record.resourceId = scrub(recorded.resourceId);
+  if (recorded.resourceId !== undefined) record.resourceId = redactor.scrub(recorded.resourceId);
   if (userName !== undefined) record.userName = userName;
-  if (requestBody !== undefined) record.requestBody = { ...requestBody, text: scrub(requestBody.text) };
-  if (responseBody !== undefined) record.responseBody = { ...responseBody, text: scrub(responseBody.text) };
+  if (requestBody !== undefined) record.requestBody = { text: redactor.scrub(requestBody.text), bytes: requestBody.bytes, truncated: requestBody.truncated };
+  if (responseBody !== undefined) record.responseBody = { text: redactor.scrub(responseBody.text), bytes: responseBody.bytes, truncated: responseBody.truncated };
   if (hint !== undefined) record.hint = hint;
   return record;
 }
 
-type ParsedBody = { readonly present: false; readonly value?: undefined } | { readonly present: true; readonly json: boolean; readonly value: unknown; readonly bytes: number };
+/** Shared by every record that has none (records are read-only: fewer objects kept per record). */
+const NO_ENTRIES: Readonly<Record<string, string>> = Object.freeze({});
+const NO_CHANGES: readonly RecordedChange[] = Object.freeze([]);
 
-function parseBody(body: unknown): ParsedBody {
-  if (body === undefined || body === null || body === '') return { present: false };
-  if (typeof body === 'string' || body instanceof Uint8Array) {
-    const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-    const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-    if (bytes === 0) return { present: false };
-    try {
-      return { present: true, json: true, value: JSON.parse(text) as unknown, bytes };
-    } catch {
-      return { present: true, json: false, value: undefined, bytes };
-    }
-  }
-  let bytes = 0;
-  try {
-    bytes = Buffer.byteLength(JSON.stringify(body) ?? '');
-  } catch {
-    bytes = 0;
-  }
-  return { present: true, json: true, value: body, bytes };
+function isEmpty(entries: Record<string, string>): boolean {
+  for (const _ in entries) return false;
+  return true;
 }
 
-/** A body as kept: redacted JSON text, cut; a body that is not JSON is not kept at all (it could hold anything). */
-function bodyOf(redactor: Redactor, parsed: ParsedBody & { present: true }, maxBody: number): RecordedBody {
-  if (!parsed.json) return { text: `(not JSON: ${parsed.bytes} bytes, not kept)`, bytes: parsed.bytes, truncated: false };
+/**
+ * The kept headers of the previous record when these are the same (a client sends the same
+ * headers on every request): records share one frozen object instead of keeping a copy each.
+ */
+function sameAsLast(caches: RecordCaches, headers: Record<string, string>): Readonly<Record<string, string>> {
+  const last = caches.last.headers;
+  if (last !== undefined) {
+    let same = true;
+    let count = 0;
+    for (const name in headers) {
+      count++;
+      if (last[name] !== headers[name]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) {
+      for (const _ in last) count--;
+      if (count === 0) return last;
+    }
+  }
+  caches.last.headers = Object.freeze(headers);
+  return caches.last.headers;
+}
+
+/** Whether `clientOf` would name the client after the principal (else after the credential). */
+function hasPrincipalName(principal: unknown): boolean {
+  return principal !== undefined && principal !== null && principal !== '';
+}
+
+function scrubChange(redactor: Redactor, change: RecordedChange): RecordedChange {
+  return {
+    ...change,
+    diff: change.diff.map((d) => {
+      const entry: { path: string; before?: string; after?: string } = { path: redactor.scrub(d.path) };
+      if (d.before !== undefined) entry.before = redactor.scrub(d.before);
+      if (d.after !== undefined) entry.after = redactor.scrub(d.after);
+      return entry;
+    }),
+  };
+}
+
+/** A body as the record keeps it, and its value when it was parsed (`undefined`: not JSON, or not needed). */
+interface KeptBody {
+  readonly text: string;
+  readonly bytes: number;
+  readonly truncated: boolean;
+  readonly value?: unknown;
+}
+
+/** JSON escapes (`\u0070assword` spells a secret's name) or a name that may hold a secret. */
+const MAY_NEED_REDACTION = /\\u|pass|pwd|secret|token|credential|api[-_]?key|private[-_]?key|authorization|cookie|session/i;
+
+/**
+ * A body as kept: redacted JSON text, cut; a body that is not JSON is not kept at all (it could
+ * hold anything). Without `parse` the body is known to be JSON (the server accepted it as such) and
+ * its value is not needed unless it has a `userName`.
+ */
+function bodyOf(redactor: Redactor, body: unknown, maxBody: number, parse: boolean): KeptBody | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    // A framework's body parser already made it a value.
+    let bytes = 0;
+    try {
+      bytes = Buffer.byteLength(JSON.stringify(body) ?? '');
+    } catch {
+      bytes = 0;
+    }
+    return { ...redactedText(redactor, body, maxBody), bytes, value: body };
+  }
+  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  const bytes = typeof body === 'string' ? (isAscii(body) ? body.length : Buffer.byteLength(body)) : body.byteLength;
+  if (bytes === 0) return undefined;
+  const plain = !MAY_NEED_REDACTION.test(text) && !redactor.mayName(text);
+  if (plain && !parse && !USER_NAME.test(text)) return cut(text, bytes, maxBody);
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch {
+    return notJson(bytes);
+  }
+  if (plain) return { ...cut(text, bytes, maxBody), value };
+  return { ...redactedText(redactor, value, maxBody), bytes, value };
+}
+
+/** Mentions `userName` (its value is read for the record). */
+const USER_NAME = /username/i;
+
+function isAscii(text: string): boolean {
+  return !/[^\x00-\x7f]/.test(text);
+}
+
+function notJson(bytes: number): KeptBody {
+  return { text: `(not JSON: ${bytes} bytes, not kept)`, bytes, truncated: false };
+}
+
+function cut(text: string, bytes: number, maxBody: number): KeptBody {
+  const truncated = text.length > maxBody;
+  return { text: truncated ? `${text.slice(0, maxBody)}…` : text, bytes, truncated };
+}
+
+function redactedText(redactor: Redactor, value: unknown, maxBody: number): { text: string; truncated: boolean } {
   let text: string;
   try {
-    text = JSON.stringify(redactor.json(parsed.value)) ?? '';
+    text = JSON.stringify(redactor.json(value)) ?? '';
   } catch {
     text = '(not serializable, not kept)';
   }
   const truncated = text.length > maxBody;
-  return { text: truncated ? `${text.slice(0, maxBody)}…` : text, bytes: parsed.bytes, truncated };
+  return { text: truncated ? `${text.slice(0, maxBody)}…` : text, truncated };
 }
 
-function errorOf(parsed: ParsedBody): { scimType?: string; detail?: string } {
-  if (!parsed.present || parsed.value === null || typeof parsed.value !== 'object') return {};
-  const body = parsed.value as Record<string, unknown>;
+function errorOf(value: unknown): { scimType?: string; detail?: string } {
+  if (value === null || typeof value !== 'object') return {};
+  const body = value as Record<string, unknown>;
   const schemas = body['schemas'];
   if (!Array.isArray(schemas) || !schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error')) return {};
   const out: { scimType?: string; detail?: string } = {};
@@ -173,7 +294,6 @@ function errorOf(parsed: ParsedBody): { scimType?: string; detail?: string } {
   if (typeof body['detail'] === 'string') out.detail = body['detail'].slice(0, 2000);
   return out;
 }
-
 
 /** The userName the request was about: its body's, a changed resource's, or a `userName eq` filter's; under the personal-data policy. */
 function userNameOf(recorded: RecordedRequest, body: unknown, filter: string | undefined, redactor: Redactor): string | undefined {

@@ -19,21 +19,9 @@ const PROVIDERS: readonly (readonly [RegExp, string])[] = [
 /** The identity provider a User-Agent names, if one is known. */
 export function identityProviderOf(userAgent: string | undefined): string | undefined {
   if (userAgent === undefined || userAgent === '') return undefined;
-  if (RECOGNIZED.has(userAgent)) return RECOGNIZED.get(userAgent);
-  let found: string | undefined;
-  for (const [pattern, name] of PROVIDERS) {
-    if (pattern.test(userAgent)) {
-      found = name;
-      break;
-    }
-  }
-  if (RECOGNIZED.size >= 1000) RECOGNIZED.clear();
-  RECOGNIZED.set(userAgent, found);
-  return found;
+  for (const [pattern, name] of PROVIDERS) if (pattern.test(userAgent)) return name;
+  return undefined;
 }
-
-/** User-Agents seen lately (a client sends the same one on every request). */
-const RECOGNIZED = new Map<string, string | undefined>();
 
 /**
  * Who called, for the record: the principal's name when `authenticate` gave one (a string, or an

@@ -19,6 +19,12 @@ export interface RedactionPolicy {
   readonly userName?: Treatment;
   readonly personal: ReadonlySet<string>;
   readonly secrets: ReadonlySet<string>;
+  /**
+   * Matches text that may name a configured secret field, or a personal field when the policy
+   * removes personal values: text it does not match (and that has no secret-like name, see
+   * `SECRET_NAME`) needs no redaction.
+   */
+  readonly mentions?: RegExp;
 }
 
 export function compileRedaction(options: RedactionOptions = {}): RedactionPolicy {
@@ -27,7 +33,9 @@ export function compileRedaction(options: RedactionOptions = {}): RedactionPolic
     personal: new Set((options.personalFields ?? DEFAULT_PERSONAL_FIELDS).map((name) => attributeOf(name))),
     secrets: new Set((options.secretFields ?? []).map((name) => attributeOf(name))),
   };
-  return { ...policy, userName: new Redactor(policy).treatmentOf('userName') };
+  const names = [...policy.secrets, ...(policy.policy === 'keep' ? [] : policy.personal)].filter((name) => name !== '');
+  const mentions = names.length === 0 ? undefined : new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
+  return { ...policy, userName: new Redactor(policy).treatmentOf('userName'), ...(mentions === undefined ? {} : { mentions }) };
 }
 
 export class Redactor {
@@ -35,15 +43,38 @@ export class Redactor {
   private readonly personal: ReadonlySet<string>;
   private readonly secrets: ReadonlySet<string>;
   /** Values removed from this request, to scrub from free text. */
-  readonly removed = new Set<string>();
+  private removed: Set<string> | undefined;
   /** Their forms as they may appear in text (raw, JSON-escaped, URL-encoded), longest first when scrubbing. */
   private forms: string[] = [];
 
-  constructor(policy: RedactionPolicy) {
+  private readonly mentions: RegExp | undefined;
+  /** The forms of values removed lately, shared by the records of one log (see `RecordCaches`). */
+  private readonly formCache: Map<string, readonly string[]>;
+
+  constructor(policy: RedactionPolicy, formCache: Map<string, readonly string[]> = new Map()) {
     this.policy = policy.policy;
     this.personal = policy.personal;
     this.secrets = policy.secrets;
+    this.mentions = policy.mentions;
+    this.formCache = formCache;
     this.userNameTreatment = policy.userName ?? this.treatmentOf('userName');
+  }
+
+  /** Whether `text` may name a configured secret field or a personal field the policy removes. */
+  mayName(text: string): boolean {
+    return this.mentions !== undefined && this.mentions.test(text);
+  }
+
+  /** `text` scrubbed of every removed value, when any was removed. */
+  scrub(text: string): string {
+    return this.forms.length === 0 ? text : this.text(text);
+  }
+
+  /** Every value of `entries` scrubbed, in place. */
+  scrubEntries(entries: Record<string, string>): Record<string, string> {
+    if (this.forms.length === 0) return entries;
+    for (const key in entries) entries[key] = this.text(entries[key] as string);
+    return entries;
   }
 
   /** How `userName` is treated. */
@@ -72,9 +103,9 @@ export class Redactor {
   /** Remember every string of a removed value, to scrub it from free text. */
   remember(value: unknown): void {
     if (typeof value === 'string') {
-      if (value.length >= MIN_SCRUBBED && !this.removed.has(value)) {
+      if (value.length >= MIN_SCRUBBED && !(this.removed ??= new Set()).has(value)) {
         this.removed.add(value);
-        for (const form of formsOf(value)) this.forms.push(form);
+        for (const form of cachedForms(this.formCache, value)) this.forms.push(form);
       }
     } else if (Array.isArray(value)) {
       for (const item of value) this.remember(item);
@@ -150,19 +181,23 @@ export class Redactor {
   }
 }
 
-/** Forms of recent values (a client's token repeats on every request). */
-const FORMS = new Map<string, readonly string[]>();
-
-function formsOf(value: string): readonly string[] {
-  const known = FORMS.get(value);
+/** The forms of a removed value (a client's token repeats on every request: computed once per log, bounded). */
+function cachedForms(cache: Map<string, readonly string[]>, value: string): readonly string[] {
+  const known = cache.get(value);
   if (known !== undefined) return known;
+  const forms = formsOf(value);
+  if (cache.size >= 1000) cache.clear();
+  cache.set(value, forms);
+  return forms;
+}
+
+/** A value as it may appear in text: raw, JSON-escaped, URL-encoded. */
+function formsOf(value: string): readonly string[] {
   const forms = [value];
   const escaped = JSON.stringify(value).slice(1, -1);
   if (escaped !== value) forms.push(escaped);
   const encoded = encodeURIComponent(value);
   if (encoded !== value) forms.push(encoded);
-  if (FORMS.size >= 1000) FORMS.clear();
-  FORMS.set(value, forms);
   return forms;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RecordedRequest, RequestRecorder } from '@scimkit/core';
-import { buildRecord, type RecordLimits } from './build-record.js';
+import { buildRecord, createRecordCaches, type RecordLimits } from './build-record.js';
 import type { ClientSummary, LogPage, LogQuery, RateBucket } from './log-query.js';
 import type { LogStore } from './log-store.js';
 import { createMemoryLogStore } from './memory-log-store.js';
@@ -61,6 +61,7 @@ export function createRequestLog(options: RequestLogOptions = {}): RequestLog {
   const enabled = options.enabled ?? true;
   const maxPending = options.maxPending ?? DEFAULT_MAX_PENDING;
   const redaction = compileRedaction(options.redaction);
+  const caches = createRecordCaches();
   const stats = { recorded: 0, dropped: 0, failed: 0 };
   let pending: RecordedRequest[] = [];
   // Record ids: unique per log instance (random prefix) and in order within it.
@@ -93,7 +94,7 @@ export function createRequestLog(options: RequestLogOptions = {}): RequestLog {
     const records: RequestLogRecord[] = [];
     for (const recorded of batch) {
       try {
-        records.push(withKnownUserName(buildRecord(recorded, `${instance}${(sequence++).toString(36).padStart(8, "0")}`, redaction, options, options.clientName)));
+        records.push(withKnownUserName(buildRecord(recorded, `${instance}${(sequence++).toString(36).padStart(8, '0')}`, redaction, options, options.clientName, caches)));
       } catch (error) {
         fail(error);
       }

@@ -117,10 +117,10 @@ export interface WriteContext extends StoreContext {
    */
   readonly changes?: readonly MultiValuedChange[];
   /**
-   * With `capabilities.events`, when the server derives events: called once the write succeeded,
-   * with the resource as written, inside the write's atomic step; the store keeps the events it
-   * returns in its outbox in that same step (transaction), so a write is stored with its events or
-   * not at all. Never called for a refused write.
+   * With `capabilities.events`, when the server derives events: called with the resource as
+   * written, inside the write's atomic step (or just before it, for the step to carry them); the
+   * store keeps the events it returns in its outbox in that same step (transaction), so a write is
+   * stored with its events or not at all. A refused write keeps none.
    */
   readonly events?: (written: ScimResource) => readonly ScimEvent[];
 }
@@ -285,6 +285,14 @@ export interface StoreCapabilities {
    * for a named tenant instead of answering from the default one. Default `'multi'`.
    */
   readonly tenancy?: 'multi' | 'single';
+  /**
+   * The longest one call may wait on its backend before it fails with `StoreUnavailableError`
+   * (a connection-acquire timeout plus a statement timeout), in milliseconds. The server then bounds
+   * the store calls of one request together by it plus `storeDeadline.marginMs`, so that a request
+   * making several calls (a PATCH with members, a cascading delete) waits no longer than one call
+   * may (docs/operations/database-failures.md, "Bounds"). Undefined: no deadline (the memory store).
+   */
+  readonly callTimeoutMs?: number;
 }
 
 /** What `capabilities.filter` decides with. */

@@ -1,6 +1,7 @@
 import { DEFAULT_EVENT_PARTITIONS, type DeadLetter, type EventOutbox, type OutboxLease, type OutboxRecord, type PruneResult, type ScimEvent } from '@scimkit/core';
 import type { SqlClient } from '../sql-client.js';
-import { outboxTables } from './outbox-tables.js';
+import { StatementNames } from '../statement-names.js';
+import { outboxTables, stampEventsSql } from './outbox-tables.js';
 
 /** A position: the `seq` of the last record passed (`0` before the first). */
 function parsePosition(position: string): string {
@@ -18,6 +19,10 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
   const t = outboxTables(options.schema ?? 'public');
   const partitions = options.partitions ?? DEFAULT_EVENT_PARTITIONS;
   const known = new Set<string>();
+  const stamp = stampEventsSql(t);
+  const stampName = new StatementNames().of(stamp);
+  /** Rows stamped at a time: enough for several reads. */
+  const stampBatch = 1_000;
 
   return {
     partitions,
@@ -58,7 +63,8 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
     },
 
     async read(lease, limit) {
-      // Rows of a partition commit in `seq` order (writeEvents): after a position nothing can still appear before another.
+      // Stamp what committed since (outboxStampStatements): after a position no row can still get a lower `seq`.
+      await client.query(stamp, [lease.partition, Math.max(limit, stampBatch)], stampName);
       const found = await client.query<{ n: string; event: ScimEvent }>(
         `SELECT e.seq::text AS n, e.event FROM ${t.events} e WHERE e.partition = $1 AND e.seq > $2::bigint ORDER BY e.seq LIMIT $3`,
         [lease.partition, parsePosition(lease.position), limit],
@@ -102,16 +108,17 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
 
     async prune({ before, maxEvents }): Promise<PruneResult> {
       const pruned = await client.query(
-        `DELETE FROM ${t.events} e WHERE e.created_at < $1
-         AND NOT EXISTS (SELECT 1 FROM ${t.positions} p WHERE p.partition = e.partition AND p.seq < e.seq)
+        `WITH passed AS (SELECT partition, min(seq) AS seq FROM ${t.positions} GROUP BY partition)
+         DELETE FROM ${t.events} e USING passed p
+         WHERE e.partition = p.partition AND e.seq IS NOT NULL AND e.seq <= p.seq AND e.created_at < $1
          RETURNING 1`,
         [before.toISOString()],
       );
       let dropped = 0;
       if (maxEvents !== undefined) {
         const over = await client.query(
-          `DELETE FROM ${t.events} WHERE (partition, seq) IN (
-             SELECT partition, seq FROM ${t.events} ORDER BY created_at, seq
+          `DELETE FROM ${t.events} WHERE n IN (
+             SELECT n FROM ${t.events} ORDER BY created_at, n
              LIMIT greatest(0, (SELECT count(*) FROM ${t.events}) - $1))
            RETURNING 1`,
           [maxEvents],
@@ -125,7 +132,7 @@ export function createPostgresOutbox(client: SqlClient, options: { readonly sche
       const found = await client.query<{ backlog: string; dead: string; events: string }>(
         `SELECT
            (SELECT count(*) FROM ${t.events} e LEFT JOIN ${t.positions} p ON p.consumer = $1 AND p.partition = e.partition
-             WHERE p.consumer IS NULL OR e.seq > p.seq) AS backlog,
+             WHERE p.consumer IS NULL OR e.seq IS NULL OR e.seq > p.seq) AS backlog,
            (SELECT count(*) FROM ${t.deadLetters} WHERE consumer = $1) AS dead,
            (SELECT count(*) FROM ${t.events}) AS events`,
         [consumer],

@@ -2,15 +2,16 @@ import { eventPartition, type ScimEvent } from '@scimkit/core';
 import type { SqlQueryable } from '../sql-client.js';
 import { insertEventsSql } from './outbox-tables.js';
 
+/** The parameter of an events INSERT: `[[partition, event], …]` as JSON. The partition is the core's `eventPartition`. */
+export function eventParam(events: readonly ScimEvent[], partitions: number): string {
+  return JSON.stringify(events.map((event) => [eventPartition(event.tenant, event.resourceType, event.resourceId, partitions), event]));
+}
+
 /**
- * Insert the events of one write, last in the write's transaction (transactional outbox): first
- * the advisory lock of each partition written to, in ascending order (no two writers wait on each
- * other in a cycle), held until the commit, so a partition's rows get their `seq` in commit order;
- * in the same statement as the INSERT. Nothing when there are no events. The partition is the core's `eventPartition`.
+ * Insert the events of one write inside the write's transaction (transactional outbox): a plain
+ * append, no lock (readers order the rows: outboxStampStatements). Nothing when there are no events.
  */
-export async function writeEvents(tx: SqlQueryable, table: string, events: readonly ScimEvent[] | undefined, partitions: number): Promise<void> {
+export async function writeEvents(tx: SqlQueryable, table: string, events: readonly ScimEvent[] | undefined, partitions: number, name?: string): Promise<void> {
   if (events === undefined || events.length === 0) return;
-  const rows = events.map((event) => [eventPartition(event.tenant, event.resourceType, event.resourceId, partitions), event] as const);
-  const locked = [...new Set(rows.map(([partition]) => partition))].sort((a, b) => a - b);
-  await tx.query(insertEventsSql(table), [`{${locked.join(',')}}`, JSON.stringify(rows)]);
+  await tx.query(insertEventsSql(table), [eventParam(events, partitions)], name);
 }

@@ -17,7 +17,8 @@ export interface GroupReference {
  * RFC 7643 §4.1.2 `groups` of each of `resources`, computed from the groups whose `members` hold
  * them: `type: "direct"` for those, `"indirect"` for the groups that contain them (transitively).
  * The walk is level by level for the whole page: one store lookup per level (`referrersOf`), so a
- * page of 100 users in groups that nest nothing costs two lookups, not 100; no member list is read.
+ * page of 100 users in groups that nest nothing costs two lookups, not 100, and one when a group
+ * cannot be a member (its `members.$ref` names no Group); no member list is read.
  * Each resource's list is in the order of a walk of its own (breadth-first, store order).
  */
 export async function computeGroupsOf(exchange: Exchange, membership: Membership, resources: readonly ScimResource[]): Promise<ReadonlyMap<string, GroupReference[]>> {
@@ -32,6 +33,7 @@ export async function computeGroupsOf(exchange: Exchange, membership: Membership
     frontiers.set(resource.id, [resource]);
   }
   let type: 'direct' | 'indirect' = 'direct';
+  const nests = membership.memberTypes.includes(membership.group);
   while (frontiers.size > 0) {
     const targets: ScimResource[] = [];
     for (const frontier of frontiers.values()) targets.push(...frontier);
@@ -51,6 +53,7 @@ export async function computeGroupsOf(exchange: Exchange, membership: Membership
       }
       if (further.length > 0) next.set(id, further);
     }
+    if (!nests) break;
     frontiers = next;
     type = 'indirect';
   }

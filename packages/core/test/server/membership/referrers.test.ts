@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore, type ReferenceLookup, type ScimResource, type ScimStore, type StoreContext } from '../../../src/index.js';
+import { createMemoryStore, groupSchema, type ReferenceLookup, type ScimResource, type ScimStore, type StoreContext } from '../../../src/index.js';
 import { client, groupsServer } from './membership-helpers.js';
 
 interface Recorded {
@@ -95,6 +95,25 @@ describe('User.groups through ScimStore.referrers (one lookup per page and level
     await c.send('GET', '/Users?attributes=userName');
     await c.send('GET', '/Users?excludedAttributes=groups');
     expect(batched.referrers).toEqual([]);
+  });
+
+  it('walks no further than the direct groups when a group cannot be a member (members.$ref names only User)', async () => {
+    const batched = recorded(true);
+    const usersOnly = {
+      ...groupSchema,
+      attributes: groupSchema.attributes.map((a) =>
+        a.name === 'members' ? { ...a, subAttributes: a.subAttributes?.map((sub) => (sub.name === '$ref' ? { ...sub, referenceTypes: ['User'] } : sub)) } : a,
+      ),
+    };
+    const c = client(groupsServer({ schemas: [usersOnly as never] }, batched.store));
+    const a = await c.user('a');
+    await c.group('Team', [{ value: a }]);
+    const team2 = await c.group('Other');
+    expect((await c.patch(`/Groups/${team2}`, { op: 'add', path: 'members', value: [{ value: a }] })).status).toBe(200);
+    batched.referrers.length = 0;
+    const read = await c.send('GET', `/Users/${a}`);
+    expect((read.body['groups'] as { display: string; type: string }[]).map((g) => `${g.display}:${g.type}`).sort()).toEqual(['Other:direct', 'Team:direct']);
+    expect(batched.referrers).toEqual([[a]]);
   });
 
   it('tells the store, on the read, that the referrers of what it returns will be asked (StoreContext.referrers)', async () => {
