@@ -37,6 +37,12 @@ export interface PostgresStoreOptions {
   readonly memberAttributes?: Readonly<Record<string, string>>;
   /** Partitions of the events outbox (docs/concepts/events.md). Default 16; keep it fixed for a database. */
   readonly eventPartitions?: number;
+  /**
+   * The longest one store call waits before failing as unavailable (the acquire timeout plus the
+   * statement timeout; `openPostgresStore` sets it), declared as `capabilities.callTimeoutMs`: the
+   * server bounds each request's store calls together by it (docs/stores/postgres.md).
+   */
+  readonly callTimeoutMs?: number;
 }
 
 /** Everything is pushed down, keyset cursors included; what cannot be translated is finished in memory inside `query`. */
@@ -52,8 +58,9 @@ class Outcome<T> {
  * by (tenant, resource type, id), uniqueness in a table with a primary key per unique value, group
  * members one row each, filters, sorting and paging in SQL. Compare-and-swap on `meta.version` is
  * one `UPDATE … WHERE version = $expected`; a uniqueness conflict is returned as data, and so is a
- * value jsonb cannot hold (U+0000 in a string: `invalidValue`, 400); a connection or query failure
- * rejects, and the server answers 500 and reports it to its logger.
+ * value jsonb cannot hold (U+0000 in a string: `invalidValue`, 400); a transient failure of the
+ * client (a lost connection, a timeout) rejects as `StoreUnavailableError` (503), any other failure
+ * rejects as is (500), and the server reports either to its logger.
  */
 export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   const client = options.client;
@@ -66,6 +73,17 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
 
   /** Names of the statements that repeat (SqlQueryable.query's `name`): prepared once per connection. */
   const names = new StatementNames();
+  /**
+   * The texts of the statements of get, create and replace, built once per shape (resource type,
+   * groups column): a text of 1–2 KB built and hashed (for its name) on every request cost more
+   * than the rest of the store's work on it.
+   */
+  const texts = new Map<string, string>();
+  const textOf = (shape: string, build: () => string): string => {
+    let text = texts.get(shape);
+    if (text === undefined) texts.set(shape, (text = build()));
+    return text;
+  };
   const eventsName = names.of(insertEventsSql(events));
 
   /**
@@ -87,6 +105,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     const source = sourceOf(lookup);
     const key = lookupKey(lookup, tenantOf(ctx));
     return {
+      shape: lookupKey(lookup, ''),
       column: (tenant, id) => `${referrersColumn(t, source, tenant, id)} AS referrers`,
       keep: (resource, value) => remember(key, readReferrers(source, value), [resource]),
     };
@@ -142,7 +161,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   }
 
   return {
-    capabilities: CAPABILITIES,
+    capabilities: options.callTimeoutMs === undefined ? CAPABILITIES : { ...CAPABILITIES, callTimeoutMs: options.callTimeoutMs },
     outbox: createPostgresOutbox(client, { schema: options.schema ?? 'public', partitions }),
 
     create(resourceType, resource, ctx) {
@@ -157,7 +176,9 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const inStatement = members === undefined ? ctx.events?.(resource) : undefined;
       const params = createParams(row, claims);
       const also = inStatement === undefined || inStatement.length === 0 ? '' : eventsCte(events, `$${params.push(eventParam(inStatement, partitions))}`, 'inserted');
-      const text = createSql(t, claims.length > 0, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also);
+      const text = textOf(`create\u0000${claims.length > 0}\u0000${also !== ''}\u0000${groups?.shape ?? ''}`, () =>
+        createSql(t, claims.length > 0, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also),
+      );
       const done = (written: WriteRow): StoreWriteResult => {
         if (written.written === 0) return { ok: false, reason: 'uniqueness', attribute: 'id' };
         const copy = structuredClone(resource);
@@ -183,7 +204,10 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       if (holdsNul(id)) return undefined;
       const attribute = memberAttribute(resourceType);
       const groups = prefetch(ctx);
-      const text = `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`}${groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`;
+      const text = textOf(
+        `get\u0000${attribute !== undefined}\u0000${groups?.shape ?? ''}`,
+        () => `SELECT r.data${attribute === undefined ? '' : `, ${membersColumn(t)}`}${groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`} FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`,
+      );
       const found = await client.query<{ data: Record<string, unknown>; members?: unknown[] | null; referrers?: unknown }>(text, [tenantOf(ctx), resourceType, id], names.of(text));
       const row = found.rows[0];
       if (row === undefined) return undefined;
@@ -207,7 +231,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const inStatement = single ? ctx.events?.(copy) : undefined;
       const params = replaceParams(row, expectedVersion, claims);
       const also = inStatement === undefined || inStatement.length === 0 ? '' : eventsCte(events, `$${params.push(eventParam(inStatement, partitions))}`, 'updated');
-      const text = replaceSql(t, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also);
+      const text = textOf(`replace\u0000${also !== ''}\u0000${groups?.shape ?? ''}`, () => replaceSql(t, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also));
       const missed = (written: WriteRow): StoreWriteResult => ({ ok: false, reason: written.present === true ? 'versionMismatch' : 'notFound' });
       const done = (written: WriteRow): StoreWriteResult => {
         const result = structuredClone(copy);
@@ -279,6 +303,8 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
 
 /** A read's referrers column (`StoreContext.referrers`): its SQL for a row, and keeping what it read with the resource. */
 export interface Prefetch {
+  /** What the column's SQL depends on (the lookup, not the tenant): statements that add it can be kept by it. */
+  readonly shape: string;
   column(tenant: string, id: string): string;
   keep(resource: ScimResource, value: unknown): void;
 }
