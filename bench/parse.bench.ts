@@ -3,6 +3,9 @@
  * `parseFilter`, scim2-parse-filter and SCIMMY (`new Filter(text)`), uncached, interleaved. Before
  * timing, each parser is run over the valid corpus (a throw or an error is a failure) and the
  * invalid corpus (a filter it accepts is wrongly accepted).
+ *
+ * `PARSE_BASELINE=<checkout>` adds that checkout's `parseFilter` (e.g. a worktree of main before a
+ * change: `git worktree add /tmp/base main`) as `scimkit (baseline)`, timed in the same run.
  */
 import { parse as parseScim2 } from 'scim2-parse-filter';
 import SCIMMY from 'scimmy';
@@ -10,8 +13,12 @@ import { parseFilter } from '../packages/core/src/engine/index.js';
 import { opsPerSecond, round, table, writeResult, type Measure } from './lib/harness.js';
 import { INVALID_FILTERS, VALID_FILTERS } from './lib/filters.js';
 
+const baselineDir = process.env['PARSE_BASELINE'];
+const baseline = baselineDir === undefined ? undefined : ((await import(`${baselineDir}/packages/core/src/engine/index.ts`)) as { parseFilter: typeof parseFilter }).parseFilter;
+
 const parsers: Record<string, (text: string) => boolean> = {
   scimkit: (text) => parseFilter(text).ok,
+  ...(baseline === undefined ? {} : { 'scimkit (baseline)': (text: string) => baseline(text).ok }),
   'scim2-parse-filter': (text) => {
     try {
       parseScim2(text);

@@ -24,6 +24,27 @@ const servers = [
   { name: 'own-tables', main: 'examples/own-tables/dist/main.js', env: { SCIM_TOKEN: TOKEN }, unset: ['SCIMKIT_STORE'], token: TOKEN },
 ];
 
+// With the PostgreSQL server .ci/run found (SCIMKIT_PG_URL), own-tables once more on PostgreSQL, in a
+// database of its own (created here, dropped at the end): the results must be the same as on SQLite.
+const pgUrl = process.env.SCIMKIT_PG_URL;
+const ownDatabase = `scimkit_check_own_tables_${process.pid}`;
+async function onServer(statement) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+if (pgUrl) {
+  const url = new URL(pgUrl);
+  url.pathname = `/${ownDatabase}`;
+  await onServer(`CREATE DATABASE ${ownDatabase}`);
+  servers.push({ name: 'own-tables on PostgreSQL', results: 'own-tables', main: 'examples/own-tables/dist/main.js', env: { SCIM_TOKEN: TOKEN, SCIMKIT_STORE: url.href }, token: TOKEN });
+}
+
 /** Starts a built example on a free port; resolves with its base URL once it says where it listens. */
 function start(server) {
   const env = { ...process.env, ...server.env, PORT: '0', HOST: '127.0.0.1' };
@@ -57,7 +78,7 @@ try {
       const run = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 120_000 });
       const report = JSON.parse(run.stdout);
       const ids = (status) => report.results.filter((r) => r.status === status).map((r) => r.id);
-      const want = expected[server.name];
+      const want = expected[server.results ?? server.name];
       const problems = [];
       if (JSON.stringify(ids('fail')) !== JSON.stringify(want.failing)) problems.push(`failing ${JSON.stringify(ids('fail'))}, expected ${JSON.stringify(want.failing)}`);
       if (JSON.stringify(ids('skip')) !== JSON.stringify(want.skipped)) problems.push(`skipped ${JSON.stringify(ids('skip'))}, expected ${JSON.stringify(want.skipped)}`);
@@ -76,5 +97,6 @@ try {
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+  if (pgUrl) await onServer(`DROP DATABASE IF EXISTS ${ownDatabase} WITH (FORCE)`);
 }
 process.exit(failed ? 1 : 0);

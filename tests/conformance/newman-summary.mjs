@@ -8,23 +8,23 @@ import { readFileSync } from 'node:fs';
 
 const ATTRIBUTE_FILTER = 'attributes=emails[…] is a value filter, not an attribute name (RFC 7644 §3.4.2.5)';
 
-/** Failures that contradict RFC 7643/7644 (or a rule of decisions.md), for every server. */
+/** Failures that contradict RFC 7643/7644 (or a rule written in docs/), for every server. */
 const RFC_QUIRKS = [
-  ['Put a user misspelled attribute', 'an unknown attribute ("adreses") is 400 invalidValue (decisions.md; RFC 7643 §2: attributes are those the schema defines)'],
+  ['Put a user misspelled attribute', 'an unknown attribute ("adreses") is 400 invalidValue (docs/errors.md; RFC 7643 §2: attributes are those the schema defines)'],
 ];
 
 /** The documented quirks of each server under test, by request name (or "name: assertion"), with why. */
 const QUIRKS = {
-  // The seed service (Users only, service-spec.md), run over the Users-only folders.
+  // The seed service (Users only, examples/seed-service/README.md), run over the Users-only folders.
   seed: new Map([
     ...RFC_QUIRKS,
     ['Get user attributes', `${ATTRIBUTE_FILTER}; the full server reads it as the attribute (compatibility.valueFilterInAttributes)`],
     ['Get user via attributes filter', `${ATTRIBUTE_FILTER}; the full server reads it as the attribute (compatibility.valueFilterInAttributes)`],
     ['Get ServiceProviderConfig', 'requests /serviceConfiguration, a draft name; the endpoint is /ServiceProviderConfig (RFC 7644 §4; the full server serves the alias, compatibility.serviceConfigurationPath)'],
-    ['Get empty Groups', 'no Group endpoints (service-spec.md)'],
-    ['Delete group 1', 'no Group endpoints (service-spec.md)'],
-    ['Patch user omalley new username', 'expects 204; service-spec.md answers 200 with the resource (RFC 7644 §3.5.2 allows both)'],
-    ['patch user omalley active with boolean', 'expects 204; service-spec.md answers 200 with the resource (RFC 7644 §3.5.2 allows both)'],
+    ['Get empty Groups', 'no Group endpoints (examples/seed-service/README.md)'],
+    ['Delete group 1', 'no Group endpoints (examples/seed-service/README.md)'],
+    ['Patch user omalley new username', 'expects 204; the seed service answers 200 with the resource (RFC 7644 §3.5.2 allows both)'],
+    ['patch user omalley active with boolean', 'expects 204; the seed service answers 200 with the resource (RFC 7644 §3.5.2 allows both)'],
     ['filter eq and (val or val)', 'unquoted string values are not RFC 7644 filter syntax (§3.4.2.2)'],
     ['filter starts with', 'unquoted string values are not RFC 7644 filter syntax (§3.4.2.2)'],
     ['filter greater than', 'unquoted dateTime values are not RFC 7644 filter syntax (§3.4.2.2)'],

@@ -2,7 +2,7 @@
 // Runs Okta's SCIM 2.0 spec test (a Runscope export) against a server, without Runscope:
 //   node tests/conformance/okta-runner.mjs <Okta-SCIM-20-SPEC-Test.json> <base URL> <Authorization value> [seed|full]
 // Substitutes {{variables}}, skips pauses, evaluates the assertions, prints "N passed, N failed".
-// Against the seed service (default), assertions that contradict service-spec.md are reported as known
+// Against the seed service (default), assertions that contradict examples/seed-service/README.md are reported as known
 // deviations and do not fail the run; against the full server (`full`) every assertion must pass.
 import { readFileSync } from 'node:fs';
 
@@ -22,9 +22,9 @@ const fill = (text) => String(text ?? '').replace(/\{\{(\w+)\}\}/g, (_, name) =>
 
 /** Deviations the service makes on purpose, each with the rule that decides it. */
 const KNOWN = [
-  { url: '/Users/{{UserIdThatDoesNotExist}}', property: 'detail', why: 'service-spec.md: unknown user id is 404 with detail ""' },
-  { url: '/Users/00919288221112222', property: 'detail', why: 'service-spec.md: unknown user id is 404 with detail ""' },
-  { url: '/Groups', why: 'service-spec.md: no Group endpoints (optional Okta step)' },
+  { url: '/Users/{{UserIdThatDoesNotExist}}', property: 'detail', why: 'examples/seed-service/README.md: unknown user id is 404 with detail ""' },
+  { url: '/Users/00919288221112222', property: 'detail', why: 'examples/seed-service/README.md: unknown user id is 404 with detail ""' },
+  { url: '/Groups', why: 'examples/seed-service/README.md: no Group endpoints (optional Okta step)' },
 ];
 const known = (step, assertion) =>
   server === 'seed' && KNOWN.find((k) => step.url.endsWith(k.url) && (k.property === undefined || k.property === assertion.property));

@@ -24,7 +24,7 @@ const ops = (...operations: unknown[]) => ({ schemas: [PATCH_OP], Operations: op
 const values = (members: { value: string }[] | undefined): string[] => (members ?? []).map((m) => m.value);
 
 /**
- * The Groups and membership suite (decisions.md "Groups and membership", issue 9) against the full
+ * The Groups and membership suite (docs/concepts/groups-and-membership.md, issue 9) against the full
  * server (examples/full-server) served by one adapter: every membership rule, Entra ID's and Okta's
  * group-push shapes, and a 100,000-member group.
  */

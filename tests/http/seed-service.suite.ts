@@ -15,7 +15,7 @@ import { serviceUnderTest, type ServiceUnderTest, type StartService, type Starte
 export type { StartService, StartedService } from './support/service-under-test.js';
 
 /**
- * The HTTP suite of service-spec.md and decisions.md, against the seed service served by one
+ * The HTTP suite of the seed service (examples/seed-service/README.md) and the rules of docs/, against the seed service served by one
  * adapter. `start` must serve `createSeedService(options)` at `{baseUrl}` (mount path included) on
  * 127.0.0.1 and an ephemeral port; every test gets a fresh service with an empty user store.
  */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ScimServer } from '@scimkit/core';
-import { createConsole, passwordLogin, type RequestLog } from '@scimkit/console';
+import { createConsole, passwordLogin, type ConsoleDeliveries, type RequestLog } from '@scimkit/console';
 import { createNodeHandler } from '@scimkit/node';
 
 export interface ConsoleSetup {
@@ -10,6 +10,10 @@ export interface ConsoleSetup {
   readonly password: string;
   /** Cookie and CSRF key shared by instances (SCIM_CONSOLE_SECRET, 32+ characters); default random. */
   readonly secret?: string;
+  /** The webhook deliveries (with SCIM_WEBHOOK_URL): the console's Webhooks page. */
+  readonly deliveries?: ConsoleDeliveries;
+  /** Allow the console's actions (SCIM_CONSOLE_ACTIONS=1): redeliver a webhook, clear a tenant's log. */
+  readonly actions?: boolean;
 }
 
 /**
@@ -23,7 +27,15 @@ export function fullServerListener(scim: ScimServer, console?: ConsoleSetup, nex
   const rest = next === undefined ? undefined : (req: IncomingMessage, res: ServerResponse) => () => next(req, res);
   if (console === undefined) return (req, res) => scimHandler(req, res, rest?.(req, res));
   const consoleHandler = createNodeHandler(
-    createConsole({ log: console.log, scim, login: passwordLogin(console.password), basePath: '/console', ...(console.secret === undefined ? {} : { secret: console.secret }) }),
+    createConsole({
+      log: console.log,
+      scim,
+      login: passwordLogin(console.password),
+      basePath: '/console',
+      actions: console.actions === true,
+      ...(console.secret === undefined ? {} : { secret: console.secret }),
+      ...(console.deliveries === undefined ? {} : { deliveries: console.deliveries }),
+    }),
     { basePath: '/console' },
   );
   return (req, res) => scimHandler(req, res, () => consoleHandler(req, res, rest?.(req, res)));

@@ -94,13 +94,23 @@ const scim = createScimServer({
   }),
   ...(requestLog === undefined ? {} : { requestLog }),
 });
-const dispatcher = webhook === undefined ? undefined : startWebhooks(store, webhook, owner);
+const webhooks = webhook === undefined ? undefined : startWebhooks(store, webhook, owner);
+const dispatcher = webhooks?.dispatcher;
 // The token endpoint and JWKS answer what is outside /scim/v2 and /console (docs/concepts/authentication.md).
 const tokenHandler = oauth === undefined ? undefined : createNodeHandler(oauth.tokens);
 // GET /livez and /readyz for an orchestrator's probes, before the rest (docs/operations/database-failures.md).
 const listener = fullServerListener(
   scim,
-  requestLog === undefined || consolePassword === undefined ? undefined : { log: requestLog, password: consolePassword, ...(consoleSecret === undefined || consoleSecret === '' ? {} : { secret: consoleSecret }) },
+  requestLog === undefined || consolePassword === undefined
+    ? undefined
+    : {
+        log: requestLog,
+        password: consolePassword,
+        // SCIM_CONSOLE_ACTIONS=1: the console may redeliver webhooks and clear a tenant's log (read-only otherwise).
+        actions: process.env['SCIM_CONSOLE_ACTIONS'] === '1',
+        ...(consoleSecret === undefined || consoleSecret === '' ? {} : { secret: consoleSecret }),
+        ...(webhooks === undefined ? {} : { deliveries: webhooks.deliveries }),
+      },
   setFeed === undefined ? tokenHandler : setFeed.listener(tokenHandler),
 );
 const server = createServer(withHealthEndpoints(listener, selected.ready));

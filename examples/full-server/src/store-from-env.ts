@@ -1,6 +1,5 @@
 import type { ScimStore } from '@scimkit/core';
-import { openPostgresStore, type SqlClient } from '@scimkit/postgres';
-import { pgOptionsFromEnv } from './pg-options-from-env.js';
+import { openPostgresStore, postgresOptionsFromEnv, type SqlClient } from '@scimkit/postgres';
 
 /** The store the server runs on, and how to let go of it at shutdown. */
 export interface SelectedStore {
@@ -24,11 +23,11 @@ export interface SelectedStore {
  * The store `SCIMKIT_STORE` names: unset (or `memory`) keeps the in-memory store; `pglite:./data`
  * keeps everything in a PGlite directory (a restart loses nothing); `postgres://user@host/db` uses
  * a PostgreSQL server, waiting for it at start-up (SCIMKIT_PG_STARTUP_TIMEOUT_MS, default 60 s) and bounded
- * by the SCIMKIT_PG_* timeouts (pg-options-from-env.ts). The schema is migrated on start.
+ * by the SCIMKIT_PG_* timeouts (`postgresOptionsFromEnv` of @scimkit/postgres). The schema is migrated on start.
  */
 export async function storeFromEnv(value: string | undefined = process.env['SCIMKIT_STORE']): Promise<SelectedStore> {
   if (value === undefined || value === '' || value === 'memory') return { description: 'in-memory store', exclusive: true, ready: async () => ({ ready: true }), close: async () => undefined };
-  const opened = await openPostgresStore(value, pgOptionsFromEnv());
+  const opened = await openPostgresStore(value, postgresOptionsFromEnv());
   const description = value.startsWith('pglite:') ? `PGlite store in ${value.slice('pglite:'.length) || 'memory'}` : 'PostgreSQL store';
   return { store: opened.store, client: opened.client, description, exclusive: value.startsWith('pglite:'), ready: opened.ready, close: opened.close };
 }

@@ -1,5 +1,5 @@
 import type { ScimStore } from '@scimkit/core';
-import { createEventDispatcher, webhookDelivery, type EventDispatcher } from '@scimkit/events';
+import { createDeliveryLog, createEventDispatcher, webhookDelivery, type DeliveryView, type EventDispatcher } from '@scimkit/events';
 
 /** The webhook settings `SCIM_WEBHOOK_URL` / `SCIM_WEBHOOK_SECRET` name, checked. */
 export type WebhookSettings = { readonly ok: true; readonly url: string; readonly secret: string } | { readonly ok: false; readonly error: string };
@@ -18,23 +18,26 @@ export function webhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSe
 /**
  * Deliver every event of `store`'s outbox to the webhook, signed per Standard Webhooks, with
  * retries; the consumer's position is kept in the store, so with PGlite or PostgreSQL an event
- * committed before a crash is delivered after the restart (docs/concepts/events.md).
+ * committed before a crash is delivered after the restart (docs/concepts/events.md). Every attempt
+ * is recorded (in memory, bounded) for the console's Webhooks page: `deliveries`.
  */
-export function startWebhooks(store: ScimStore, settings: { url: string; secret: string }, owner?: string): EventDispatcher {
+export function startWebhooks(store: ScimStore, settings: { url: string; secret: string }, owner?: string): { dispatcher: EventDispatcher; deliveries: DeliveryView } {
   if (store.outbox === undefined) throw new TypeError('the store keeps no events outbox');
+  const log = createDeliveryLog();
+  const consumer = 'webhook';
   const dispatcher = createEventDispatcher({
     outbox: store.outbox,
-    consumer: 'webhook',
+    consumer,
     // The same owner as before a restart takes its partitions back at once (instanceOwner).
     ...(owner === undefined ? {} : { owner }),
-    deliver: webhookDelivery({ endpoint: { url: settings.url, secret: settings.secret } }),
+    deliver: log.track(webhookDelivery({ endpoint: { url: settings.url, secret: settings.secret }, fetch: log.fetch() })),
     pollIntervalMs: 100,
     // An instance that dies leaves its partitions to the others (or to its restart) after this long.
     leaseMs: 10_000,
     backoff: { baseMs: 250, maxMs: 30_000 },
   });
   dispatcher.start();
-  return dispatcher;
+  return { dispatcher, deliveries: log.view({ outbox: store.outbox, consumer, dispatcher }) };
 }
 
 /**

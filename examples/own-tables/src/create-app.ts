@@ -1,6 +1,7 @@
 import { bearerToken, createScimServer, createSchemaRegistry, groupResourceType, URN, userResourceType, type ScimLogger } from '@scimkit/core';
 import { createScimRouter } from '@scimkit/express';
-import { createSqlStore, mappedSchemas, type SqlConnection, type UnmappedPolicy } from '@scimkit/sql';
+import { classifySqlError, createSqlStore, mappedSchemas, type SqlConnection, type UnmappedPolicy } from '@scimkit/sql';
+import { sql } from 'kysely';
 import express, { type Express } from 'express';
 import { mapping } from './mapping.js';
 
@@ -52,6 +53,19 @@ export function createOwnTablesApp(options: OwnTablesOptions): Express {
   app.use('/scim/v2', createScimRouter(scim));
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
+  });
+  // Probes for an orchestrator (docs/operations/database-failures.md): live while the process serves
+  // HTTP (a database outage does not make it fail); ready while the database answers, within 2 s.
+  app.get('/livez', (_req, res) => {
+    res.type('text/plain').send('ok\n');
+  });
+  app.get('/readyz', (_req, res) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error('the readiness check took longer than 2000 ms')), 2_000)));
+    Promise.race([sql`SELECT 1 AS one`.execute(options.connection.db), late]).then(
+      () => res.type('text/plain').send('ready\n'),
+      (error: unknown) => res.status(503).type('text/plain').send(`not ready: ${classifySqlError(error)?.message ?? (error instanceof Error ? error.message : String(error))}\n`),
+    ).finally(() => clearTimeout(timer));
   });
   return app;
 }

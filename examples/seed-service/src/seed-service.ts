@@ -13,7 +13,7 @@ import {
   type ScimStore,
 } from '@scimkit/core';
 
-/** The two read-only groups of service-spec.md, found only through `POST /.search`. */
+/** The two read-only groups of examples/seed-service/README.md, found only through `POST /.search`. */
 export const GROUP_FIXTURES: readonly ScimResource[] = [
   {
     schemas: [URN.group],
@@ -45,7 +45,7 @@ export interface SeedServiceOptions {
   /** Absolute mount-point URL, when the adapter cannot tell it (see `ScimServerConfig.baseUrl`). */
   readonly baseUrl?: string;
   readonly logger?: ScimLogger;
-  /** Override limits (tests use small ones); the service's own are those of service-spec.md. */
+  /** Override limits (tests use small ones); the service's own are those of examples/seed-service/README.md. */
   readonly limits?: ScimServerLimits;
   /**
    * Where resources live; default a fresh in-memory store holding {@link GROUP_FIXTURES}. A store
@@ -55,7 +55,7 @@ export interface SeedServiceOptions {
 }
 
 /**
- * The service of service-spec.md: users (with the Enterprise User extension) in the in-memory
+ * The service of examples/seed-service/README.md: users (with the Enterprise User extension) in the in-memory
  * store with every endpoint, and a Group type without endpoints whose two read-only fixtures only
  * the server-root search returns (refused as tooMany above 1,000 matches).
  */
@@ -68,7 +68,7 @@ export function createSeedService(options: SeedServiceOptions = {}): ScimServer 
     resourceTypes: [userResourceType, { ...groupResourceType, operations: [], rootSearch: true }],
     store: options.store ?? createMemoryStore({ initial: { Group: GROUP_FIXTURES } }),
     limits: { rootSearchMaxResults: 1000, ...options.limits },
-    // service-spec.md: an unknown id is a 404 with `detail: ""`.
+    // examples/seed-service/README.md: an unknown id is a 404 with `detail: ""`.
     notFoundDetail: 'empty',
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),

@@ -177,6 +177,8 @@ describe('@scimkit/client against the full server', () => {
       expect(exchanges.at(-1)?.request.headers['if-match']).toBe(created.meta?.version);
     }
     expect((await client.users.get(current.id!)).title).toBe('v2');
+    // If-None-Match of the old version: the resource changed, so it comes back (RFC 7232 §3.2).
+    expect((await client.users.getIfChanged(created.id!, created.meta!.version!))?.meta?.version).toBe(current.meta?.version);
     // ifMatch: false writes unconditionally.
     await client.users.delete(created, { ifMatch: false });
     expect(exchanges.at(-1)?.request.headers['if-match']).toBeUndefined();

@@ -3,7 +3,9 @@
  * Chromium (headless, playwright-core) from a demo: two tenants provisioned through the SCIM endpoint
  * by Entra ID and Okta clients (the same HTTP requests they send), one of them refused. The demo's
  * requests are spread over the last hour by shifting each record's time as it is stored, so that the
- * rate chart has a shape; everything else is what the console shows for real traffic.
+ * rate chart has a shape; everything else is what the console shows for real traffic. Events are
+ * delivered to a local webhook receiver that fails some first attempts and refuses one event for
+ * good (a dead letter), for the Webhooks page.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { bearerToken, createMemoryStore, createScimServer, groupResourceType, userResourceType } from '@scimkit/core';
 import { createNodeHandler } from '@scimkit/node';
 import { createConsole, createMemoryLogStore, createRequestLog, passwordLogin, type LogStore } from '@scimkit/console';
+import { createDeliveryLog, createEventDispatcher, webhookDelivery } from '@scimkit/events';
 import { launchChromium } from '../test/browser/launch-chromium.js';
 
 const PASSWORD = 'screenshots-password';
@@ -31,9 +34,48 @@ const tokens = [
   { token: 'acme-okta-token', principal: 'okta-provisioning', tenant: 'acme' },
   { token: 'globex-entra-token', principal: 'entra-provisioning', tenant: 'globex' },
 ];
-const scim = createScimServer({ resourceTypes: [userResourceType, groupResourceType], store: createMemoryStore(), ...bearerToken({ tokens }), requestLog: log });
+const scimStore = createMemoryStore();
+const scim = createScimServer({ resourceTypes: [userResourceType, groupResourceType], store: scimStore, ...bearerToken({ tokens }), requestLog: log, events: {} });
+
+// The webhook receiver: every third event's first attempt answered 503, one user's events refused with 410 (a dead letter).
+const seen = new Set<string>();
+let events = 0;
+const receiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const id = String(req.headers['webhook-id']);
+    const body = Buffer.concat(chunks).toString('utf8');
+    if (body.includes('"resourceId":"' + (ids[4] ?? '-') + '"') && body.includes('user.created')) return void res.writeHead(410).end();
+    if (!seen.has(id)) {
+      seen.add(id);
+      if (events++ % 3 === 0) return void res.writeHead(503).end();
+    }
+    res.writeHead(204).end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const secret = `whsec_${Buffer.from('the screenshots secret, 32 bytes').toString('base64')}`;
+const deliveries = createDeliveryLog();
+const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/scim`;
+const dispatcher = createEventDispatcher({
+  outbox: scimStore.outbox!,
+  consumer: 'webhook',
+  // track: each call is an attempt; fetch: the receiver's status code of each
+  deliver: deliveries.track(webhookDelivery({ endpoint: { url: hookUrl, secret }, fetch: deliveries.fetch() })),
+  backoff: { baseMs: 5, maxMs: 20 },
+  logger: { log: () => undefined },
+});
+const scimConsole = createConsole({
+  log,
+  scim,
+  login: passwordLogin(PASSWORD),
+  basePath: '/console',
+  actions: true, // the Redeliver button; without it the page is read-only
+  deliveries: deliveries.view({ outbox: scimStore.outbox!, consumer: 'webhook', dispatcher }),
+});
 const scimHandler = createNodeHandler(scim, { basePath: '/scim/v2' });
-const consoleHandler = createNodeHandler(createConsole({ log, scim, login: passwordLogin(PASSWORD), basePath: '/console' }), { basePath: '/console' });
+const consoleHandler = createNodeHandler(scimConsole, { basePath: '/console' });
 const server = createServer((req, res) => scimHandler(req, res, () => consoleHandler(req, res)));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -74,6 +116,7 @@ shift = 20 * 60_000;
 await call('globex-entra-token', ENTRA, 'POST', '/Users', { schemas: [USER], userName: 'mia.wong@globex.example', displayName: 'Mia Wong' });
 await log.flush();
 shift = 0;
+await dispatcher.runOnce();
 
 const browser = await launchChromium({ viewport: { width: 1280, height: 860 } });
 try {
@@ -97,10 +140,17 @@ try {
   await page.screenshot({ path: `${out}console-users.png` });
   await page.goto(`${origin}/console/groups/${String(engineering['id'])}?tenant=acme`);
   await page.screenshot({ path: `${out}console-group.png`, fullPage: true });
+  await page.goto(`${origin}/console/webhooks?tenant=acme`);
+  await page.screenshot({ path: `${out}console-webhooks.png`, fullPage: true });
+  await page.goto(`${origin}/console/webhooks?tenant=acme&state=dead`);
+  await page.getByRole('table', { name: 'Deliveries' }).getByRole('link').first().click();
+  await page.screenshot({ path: `${out}console-webhook-delivery.png`, fullPage: true });
   console.log(`screenshots written to ${out}`);
 } finally {
   await browser.close();
   server.closeAllConnections();
   server.close();
+  receiver.closeAllConnections();
+  receiver.close();
   await log.close();
 }

@@ -154,4 +154,19 @@ describe('the request log', () => {
     expect(JSON.stringify(second)).not.toContain('Escaped-Pa55');
     expect(JSON.stringify(third)).not.toContain('E-70123');
   });
+
+  it('scrubs the credential from a diff that echoes it (and leaves every other diff as built)', async () => {
+    const { scim, log } = serverWith();
+    const { id } = await provisionAsEntra(scim, TOKEN, 'frank@example.com');
+    await scim.handle(entraRequest('PATCH', `/Users/${id}`, TOKEN, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'title', value: `pasted ${TOKEN} by mistake` }, { op: 'replace', path: 'nickName', value: 'Frank' }] }));
+    await log.flush();
+    const [record] = (await log.query({ tenant: '', limit: 1 })).records;
+    expect(record?.changes[0]?.diff).toEqual(
+      expect.arrayContaining([
+        { path: 'title', after: '"pasted *** by mistake"' },
+        { path: 'nickName', after: '"Frank"' },
+      ]),
+    );
+    expect(JSON.stringify(record)).not.toContain(TOKEN);
+  });
 });

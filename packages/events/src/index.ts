@@ -29,3 +29,5 @@ export { setPushDelivery } from './set-push.js';
 export type { SetPushOptions } from './set-push.js';
 export { createSetPollEndpoint } from './set-poll-endpoint.js';
 export type { SetPollEndpoint, SetPollOptions, SetPollResponse } from './set-poll-endpoint.js';
+export { createDeliveryLog } from './delivery-log.js';
+export type { DeadLetterView, DeliveryAttempt, DeliveryLog, DeliveryLogOptions, DeliveryRecord, DeliveryState, DeliveryView, DeliveryViewOptions, RedeliveryOutcome } from './delivery-log.js';

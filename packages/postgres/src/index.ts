@@ -22,6 +22,7 @@ export { fromPGlite } from './from-pglite.js';
 export type { PGliteLike } from './from-pglite.js';
 export { openPostgresStore } from './open-postgres-store.js';
 export type { OpenedStore, OpenStoreOptions } from './open-postgres-store.js';
+export { postgresOptionsFromEnv } from './postgres-options-from-env.js';
 export type { SqlClient, SqlQueryable, SqlResult } from './sql-client.js';
 export { checkReadiness } from './check-readiness.js';
 export type { Readiness, ReadinessOptions } from './check-readiness.js';

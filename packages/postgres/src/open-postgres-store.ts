@@ -52,10 +52,12 @@ export async function openPostgresStore(url: string, options: OpenStoreOptions =
   let client: SqlClient;
   let close: () => Promise<void>;
   let migrationClient: SqlClient;
+  let callTimeoutMs: number | undefined;
   if (/^postgres(?:ql)?:\/\//i.test(url)) {
     const { default: pg } = await import('pg');
     const statementTimeout = options.statementTimeoutMs ?? 10_000;
     const poolSize = options.poolSize ?? 10;
+    callTimeoutMs = (options.acquireTimeoutMs ?? 5_000) + statementTimeout;
     const pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
@@ -88,7 +90,7 @@ export async function openPostgresStore(url: string, options: OpenStoreOptions =
     await close();
     throw error;
   }
-  return { store: createPostgresStore({ client, schema }), client, ready: () => checkReadiness(client, { schema }), close };
+  return { store: createPostgresStore({ client, schema, ...(callTimeoutMs === undefined ? {} : { callTimeoutMs }) }), client, ready: () => checkReadiness(client, { schema }), close };
 }
 
 /** The client with every transaction under its own statement timeout (`SET LOCAL`), for migrations. */

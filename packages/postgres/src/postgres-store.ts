@@ -37,6 +37,12 @@ export interface PostgresStoreOptions {
   readonly memberAttributes?: Readonly<Record<string, string>>;
   /** Partitions of the events outbox (docs/concepts/events.md). Default 16; keep it fixed for a database. */
   readonly eventPartitions?: number;
+  /**
+   * The longest one store call waits before failing as unavailable (the acquire timeout plus the
+   * statement timeout; `openPostgresStore` sets it), declared as `capabilities.callTimeoutMs`: the
+   * server bounds each request's store calls together by it (docs/stores/postgres.md).
+   */
+  readonly callTimeoutMs?: number;
 }
 
 /** Everything is pushed down, keyset cursors included; what cannot be translated is finished in memory inside `query`. */
@@ -52,8 +58,9 @@ class Outcome<T> {
  * by (tenant, resource type, id), uniqueness in a table with a primary key per unique value, group
  * members one row each, filters, sorting and paging in SQL. Compare-and-swap on `meta.version` is
  * one `UPDATE … WHERE version = $expected`; a uniqueness conflict is returned as data, and so is a
- * value jsonb cannot hold (U+0000 in a string: `invalidValue`, 400); a connection or query failure
- * rejects, and the server answers 500 and reports it to its logger.
+ * value jsonb cannot hold (U+0000 in a string: `invalidValue`, 400); a transient failure of the
+ * client (a lost connection, a timeout) rejects as `StoreUnavailableError` (503), any other failure
+ * rejects as is (500), and the server reports either to its logger.
  */
 export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   const client = options.client;
@@ -154,7 +161,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
   }
 
   return {
-    capabilities: CAPABILITIES,
+    capabilities: options.callTimeoutMs === undefined ? CAPABILITIES : { ...CAPABILITIES, callTimeoutMs: options.callTimeoutMs },
     outbox: createPostgresOutbox(client, { schema: options.schema ?? 'public', partitions }),
 
     create(resourceType, resource, ctx) {

@@ -17,7 +17,7 @@ export interface FaultServer {
   stop(): Promise<void>;
 }
 
-/** The bounds the suite runs the server with (SCIMKIT_PG_*, examples/full-server/src/pg-options-from-env.ts). */
+/** The bounds the suite runs the server with (SCIMKIT_PG_*, read by postgresOptionsFromEnv of @scimkit/postgres). */
 export const BOUNDS = { statementTimeoutMs: 1_500, acquireTimeoutMs: 1_000, poolSize: 4 } as const;
 
 /** A server process being started: its output so far, and the server once it listens. */

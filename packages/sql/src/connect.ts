@@ -1,4 +1,5 @@
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { boundedMysqlPool, boundedPgPool, resolveBounds, type ConnectionBounds, type ResolvedBounds } from './bounded-pools.js';
 import type { SqlDialectName } from './dialect.js';
 import { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 
@@ -7,28 +8,58 @@ export interface SqlConnection {
   readonly db: Kysely<any>;
   readonly dialect: SqlDialectName;
   readonly sqliteFunctions?: boolean;
+  /**
+   * The longest one store call waits before it fails as unavailable (acquire timeout plus statement
+   * timeout, in milliseconds), which the store declares so that the server bounds each request's
+   * store calls together (`capabilities.callTimeoutMs`). The `from…` helpers set it.
+   */
+  readonly callTimeoutMs?: number;
 }
 
-/** Wraps a better-sqlite3 (`^12`) database, with the folding functions registered. */
-export function fromBetterSqlite3(database: SqliteFunctionHost): SqlConnection {
-  registerSqliteFunctions(database);
-  return { db: new Kysely<any>({ dialect: new SqliteDialect({ database: database as never }) }), dialect: 'sqlite', sqliteFunctions: true };
+const callTimeout = (bounds: ResolvedBounds): number => bounds.acquireTimeoutMs + bounds.statementTimeoutMs;
+
+export interface SqliteOptions {
+  /** How long a write waits for another connection's lock on the database file (`busy_timeout`) before 503. Default 5,000 ms. */
+  readonly busyTimeoutMs?: number;
 }
 
 /**
- * Wraps a `pg` Pool. An idle pooled connection that the server ends (failover, `pg_terminate_backend`,
- * a dropped database) makes the Pool emit `'error'`, and an `'error'` event without a listener ends
- * the Node process: a listener is attached. The Pool has already discarded that connection and the
- * next query opens a fresh one (docs/operations/database-failures.md).
+ * Wraps a better-sqlite3 (`^12`) database, with the folding functions registered. A write that
+ * finds the file locked by another connection waits `busyTimeoutMs` (SQLite's `busy_timeout`), then
+ * fails `SQLITE_BUSY`, which the store answers 503 with `Retry-After`.
  */
-export function fromPgPool(pool: unknown): SqlConnection {
-  (pool as { on?: (event: 'error', listener: (error: unknown) => void) => unknown }).on?.('error', () => undefined);
-  return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool: pool as never }) }), dialect: 'postgres' };
+export function fromBetterSqlite3(database: SqliteFunctionHost, options: SqliteOptions = {}): SqlConnection {
+  registerSqliteFunctions(database);
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
+  (database as { pragma?: (source: string) => unknown }).pragma?.(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+  return { db: new Kysely<any>({ dialect: new SqliteDialect({ database: database as never }) }), dialect: 'sqlite', sqliteFunctions: true, callTimeoutMs: busyTimeoutMs };
 }
 
-/** Wraps a `mysql2` pool (created with `mysql2`'s callback API: `createPool`, not `mysql2/promise`). */
-export function fromMysqlPool(pool: unknown): SqlConnection {
-  return { db: new Kysely<any>({ dialect: new MysqlDialect({ pool: pool as never }) }), dialect: 'mysql' };
+/**
+ * Wraps a `pg` Pool, bounded (docs/stores/own-tables.md, "Timeouts and failures"): listeners for
+ * `'error'` on the pool and on every connection (an idle or checked-out connection the server ends
+ * (failover, `pg_terminate_backend`) makes pg emit `'error'`, and an `'error'` event without a
+ * listener ends the Node process), a broken connection destroyed instead of returned, a connection
+ * waited for at most `acquireTimeoutMs` (default 5 s) with at most `maxWaiting` (100) waiting, and
+ * `statement_timeout` (default 10 s, unless the pool's own options set one) on each connection.
+ * Create the pool and call this before the pool makes its first connection.
+ */
+export function fromPgPool(pool: unknown, bounds: ConnectionBounds = {}): SqlConnection {
+  const resolved = resolveBounds(bounds);
+  const bounded = boundedPgPool(pool as Parameters<typeof boundedPgPool>[0], resolved);
+  return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool: bounded as never }) }), dialect: 'postgres', callTimeoutMs: callTimeout(resolved) };
+}
+
+/**
+ * Wraps a `mysql2` pool (created with `mysql2`'s callback API: `createPool`, not `mysql2/promise`),
+ * bounded as {@link fromPgPool} is: `'error'` listeners on every connection, acquire timeout and
+ * waiting bound, each statement under mysql2's query `timeout` (the statement timeout; the
+ * connection is then destroyed) and `innodb_lock_wait_timeout` set to it in whole seconds.
+ */
+export function fromMysqlPool(pool: unknown, bounds: ConnectionBounds = {}): SqlConnection {
+  const resolved = resolveBounds(bounds);
+  const bounded = boundedMysqlPool(pool as Parameters<typeof boundedMysqlPool>[0], resolved);
+  return { db: new Kysely<any>({ dialect: new MysqlDialect({ pool: bounded as never }) }), dialect: 'mysql', callTimeoutMs: callTimeout(resolved) };
 }
 
 /** The part of a PGlite instance used here. */

@@ -4,6 +4,7 @@ import { describeStoreConformance } from '@scimkit/core/testing';
 import { createSqlStore, fromBetterSqlite3, fromPGlite } from '../src/index.js';
 import { createAppSchema as createOwnTables } from '../../../examples/own-tables/src/app-schema.js';
 import { mapping as ownTablesMapping } from '../../../examples/own-tables/src/mapping.js';
+import { faultyPGlite, faultySqlite, StepFaults } from './faulty-backend.js';
 import { ownTablesProfile } from './profile.js';
 
 describeStoreConformance(
@@ -13,7 +14,16 @@ describeStoreConformance(
     await createOwnTables(connection.db, 'sqlite');
     return createSqlStore({ ...connection, mapping: ownTablesMapping });
   },
-  { profile: ownTablesProfile },
+  {
+    profile: ownTablesProfile,
+    // Each statement of a write failing in turn, as a lost connection: 503, nothing half-written.
+    faults: async () => {
+      const faults = new StepFaults();
+      const connection = fromBetterSqlite3(faultySqlite(new Database(':memory:'), faults));
+      await createOwnTables(connection.db, 'sqlite');
+      return { store: createSqlStore({ ...connection, mapping: ownTablesMapping }), failAt: (step) => faults.failAt(step), heal: () => faults.heal() };
+    },
+  },
 );
 
 // One PGlite for the file (it takes seconds to start), a fresh schema per test.
@@ -30,5 +40,17 @@ describeStoreConformance(
     await createOwnTables(connection.db, 'postgres');
     return createSqlStore({ ...connection, mapping: ownTablesMapping });
   },
-  { profile: ownTablesProfile, timeout: 60_000 },
+  {
+    profile: ownTablesProfile,
+    timeout: 60_000,
+    faults: async () => {
+      pglite ??= new PGlite();
+      const schema = `kit_${++schemas}`;
+      await pglite.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+      const faults = new StepFaults();
+      const connection = fromPGlite(faultyPGlite(pglite, faults));
+      await createOwnTables(connection.db, 'postgres');
+      return { store: createSqlStore({ ...connection, mapping: ownTablesMapping }), failAt: (step) => faults.failAt(step), heal: () => faults.heal() };
+    },
+  },
 );

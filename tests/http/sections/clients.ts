@@ -4,7 +4,7 @@ import { expectError, expectList } from '../support/expect-scim.js';
 import { scimClient } from '../support/scim-client.js';
 import type { Current } from '../support/service-under-test.js';
 
-/** Okta's and Microsoft Entra ID's request shapes (decisions.md "Real clients"). */
+/** Okta's and Microsoft Entra ID's request shapes (docs/concepts/compatibility.md). */
 export function describeClients(service: Current): void {
   describe('Okta', () => {
     const oktaHeaders = {

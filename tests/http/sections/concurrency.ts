@@ -5,7 +5,7 @@ import type { Current } from '../support/service-under-test.js';
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
-/** decisions.md: uniqueness and the If-Match check are atomic; no update is ever lost. */
+/** docs/concepts/etags-and-concurrency.md: uniqueness and the If-Match check are atomic; no update is ever lost. */
 export function describeConcurrency(service: Current): void {
   describe('concurrency', () => {
     it('50 parallel creates of one userName: one 201 and 49 × 409 uniqueness', async () => {

@@ -6,7 +6,7 @@ import type { Current } from '../support/service-under-test.js';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const CHARACTERISTICS = ['name', 'type', 'multiValued', 'description', 'required', 'caseExact', 'mutability', 'returned', 'uniqueness'];
 
-/** service-spec.md "Discovery endpoints", "ServiceProviderConfig"; decisions.md "Discovery". */
+/** examples/seed-service/README.md "Discovery endpoints", "ServiceProviderConfig"; RFC 7644 §4. */
 export function describeDiscovery(service: Current): void {
   describe('GET /ServiceProviderConfig', () => {
     it('describes exactly what the service does', async () => {

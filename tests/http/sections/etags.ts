@@ -3,7 +3,7 @@ import { patchBody, userBody } from '../support/fixtures.js';
 import { expectError, expectEtagMatchesBody } from '../support/expect-scim.js';
 import type { Current } from '../support/service-under-test.js';
 
-/** service-spec.md rules 4 and 5 of "User endpoints"; decisions.md "ETags and versions", order of checks. */
+/** examples/seed-service/README.md rules 4 and 5 of "User endpoints"; docs/concepts/etags-and-concurrency.md, the order of checks in docs/errors.md. */
 export function describeEtags(service: Current): void {
   const create = async (userName: string) => {
     const reply = await service().client.post('/Users', userBody(userName));

@@ -9,7 +9,7 @@ const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /**
- * Bad input and hostile clients (decisions.md "Errors", RFC 7644 §3.8, §3.12): every one gets a
+ * Bad input and hostile clients (docs/errors.md, RFC 7644 §3.8, §3.12): every one gets a
  * SCIM error with the right status and scimType, never a 500, a hang or a partial write.
  */
 export function describeHostileInput(service: Current): void {

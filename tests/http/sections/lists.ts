@@ -17,7 +17,7 @@ async function createUsers(client: ScimClient, bodies: Record<string, unknown>[]
 
 const userNames = (reply: { body: { Resources: { userName: string }[] } }) => reply.body.Resources.map((r) => r.userName);
 
-/** service-spec.md "Query parameters", GET /Users, POST /Users/.search; decisions.md "Lists, paging, search". */
+/** examples/seed-service/README.md "Query parameters", GET /Users, POST /Users/.search; docs/concepts/paging.md, docs/concepts/filters.md. */
 export function describeLists(service: Current): void {
   describe('paging', () => {
     it('an empty store lists nothing: totalResults 0, startIndex 1, Resources []', async () => {

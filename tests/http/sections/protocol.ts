@@ -3,7 +3,7 @@ import { userBody } from '../support/fixtures.js';
 import { expectError, expectList, expectScimJson } from '../support/expect-scim.js';
 import type { Current } from '../support/service-under-test.js';
 
-/** Media types, routing, body limits: service-spec.md "Common conventions", decisions.md "Errors". */
+/** Media types, routing, body limits: examples/seed-service/README.md "Common conventions", docs/errors.md. */
 export function describeProtocol(service: Current): void {
   describe('routing', () => {
     it('answers an unknown route with a SCIM 404', async () => {

@@ -6,7 +6,7 @@ import type { Current } from '../support/service-under-test.js';
 
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
-/** service-spec.md "Search endpoints" and decisions.md server-root search. */
+/** examples/seed-service/README.md "Search endpoints" and RFC 7644 §3.4.3 server-root search. */
 export function describeRootSearch(service: Current): void {
   describe('POST /.search', () => {
     it('returns all users followed by the two read-only group fixtures', async () => {

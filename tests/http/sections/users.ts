@@ -3,7 +3,7 @@ import { ENTERPRISE, USER, patchBody, userBody } from '../support/fixtures.js';
 import { expectError, expectEtagMatchesBody, expectScimJson } from '../support/expect-scim.js';
 import type { Current } from '../support/service-under-test.js';
 
-/** service-spec.md "User endpoints" rows and decisions.md "Request bodies". */
+/** examples/seed-service/README.md "User endpoints" rows and docs/errors.md. */
 export function describeUsers(service: Current): void {
   describe('POST /Users', () => {
     it('creates a user: 201, Location = meta.location, ETag = meta.version, scim+json', async () => {
@@ -102,7 +102,7 @@ export function describeUsers(service: Current): void {
     });
   });
 
-  describe('request bodies (decisions.md)', () => {
+  describe('request bodies (docs/errors.md)', () => {
     it('accepts URN-qualified attribute names for core and extension attributes', async () => {
       const { client } = service();
       const reply = await client.post('/Users', { schemas: [USER], [`${USER}:userName`]: 'qualified', [`${ENTERPRISE}:employeeNumber`]: '99' });

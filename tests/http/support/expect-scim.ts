@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { ERROR, LIST } from './fixtures.js';
 import type { ScimReply } from './scim-client.js';
 
-/** Every SCIM body is application/scim+json (service-spec: media type). */
+/** Every SCIM body is application/scim+json (RFC 7644 §3.1: media type). */
 export function expectScimJson(reply: ScimReply): void {
   expect(reply.headers.get('content-type')).toMatch(/^application\/scim\+json\b/);
 }
@@ -34,7 +34,7 @@ export function expectList(reply: ScimReply, totalResults: number, startIndex: n
   expect(reply.body.Resources).toHaveLength(itemsPerPage);
 }
 
-/** `ETag` equals `meta.version` whenever the body has one (service-spec, decisions.md). */
+/** `ETag` equals `meta.version` whenever the body has one (RFC 7644 §3.14; docs/concepts/etags-and-concurrency.md). */
 export function expectEtagMatchesBody(reply: ScimReply): void {
   const version = reply.body?.meta?.version;
   expect(typeof version).toBe('string');

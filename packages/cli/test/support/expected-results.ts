@@ -13,10 +13,10 @@ export interface ExpectedResults {
 const data = JSON.parse(readFileSync(new URL('./expected-results.json', import.meta.url), 'utf8')) as Record<string, ExpectedResults>;
 
 /**
- * The seed service (examples/seed-service, service-spec.md): no Group endpoints, no Bulk, index
- * paging only; a 404 with `detail: ""` (service-spec.md; Okta's spec test wants a detail), and the
- * RFC answer, 400 noTarget, to Entra ID's replace of a value path that matches nothing
- * (`compatibility.createMissingValuePath` is off by default).
+ * The seed service (examples/seed-service, as the service it implements asks): no Group endpoints,
+ * no Bulk, index paging only; a 404 with `detail: ""` (docs/errors.md; Okta's spec test wants a
+ * detail), and the RFC answer, 400 noTarget, to Entra ID's replace of a value path that matches
+ * nothing (`compatibility.createMissingValuePath` is off by default).
  */
 export const SEED_SERVICE: ExpectedResults = data['seed-service']!;
 

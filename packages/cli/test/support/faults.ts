@@ -55,6 +55,13 @@ const emptyList = (): ScimResponse => ({
   body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] }),
 });
 
+/** Answers `status` (a SCIM error) to the requests `when` picks; the others reach the server. */
+const refuse =
+  (when: (request: ScimRequest) => boolean, status: number, scimType?: string) =>
+  (inner: Handle): Handle =>
+  async (request) =>
+    when(request) ? error(status, scimType) : inner(request);
+
 /** Rewrites the PatchOp operations of every PATCH. */
 const patchOperations =
   (rewrite: (operations: Json[]) => Json[] | ScimResponse) =>
@@ -70,11 +77,7 @@ const patchOperations =
   };
 
 /** Answers 400 invalidFilter to a filter the predicate picks (a server that does not support it). */
-const refuseFilter =
-  (test: (filter: string) => boolean) =>
-  (inner: Handle): Handle =>
-  async (request) =>
-    test(filterOf(request)) ? error(400, 'invalidFilter') : inner(request);
+const refuseFilter = (test: (filter: string) => boolean) => refuse((request) => test(filterOf(request)), 400, 'invalidFilter');
 
 /** Rewrites JSON answers. */
 const mapAnswers =
@@ -85,6 +88,10 @@ const mapAnswers =
     const body = parse(response.body);
     return body !== undefined && when(request, response) ? answer(response, rewrite(body, request, response)) : response;
   };
+
+/** Rewrites the list (`Resources`, `Operations`) of the answers to one path. */
+const mapListed = (path: string, key: 'Resources' | 'Operations', rewrite: (entries: Json[]) => Json[]) =>
+  mapAnswers((body) => ({ ...body, [key]: rewrite(Array.isArray(body[key]) ? (body[key] as Json[]) : []) }), (request) => request.path === path);
 
 /** Drops a query parameter before the server sees it. */
 const dropQuery =
@@ -139,13 +146,13 @@ export const FAULTS: readonly Fault[] = [
   {
     name: '/Schemas without the User schema',
     targets: ['discovery.schemas'],
-    wrap: mapAnswers((body) => ({ ...body, Resources: (body['Resources'] as Json[]).filter((schema) => !String(schema['id']).endsWith(':User')) }), (request) => request.path === '/Schemas'),
+    wrap: mapListed('/Schemas', 'Resources', (schemas) => schemas.filter((schema) => !String(schema['id']).endsWith(':User'))),
   },
-  { name: '/Schemas/{id} not served', targets: ['discovery.schema-by-id'], wrap: (inner) => async (request) => (request.path.startsWith('/Schemas/') ? error(404) : inner(request)) },
+  { name: '/Schemas/{id} not served', targets: ['discovery.schema-by-id'], wrap: refuse((request) => request.path.startsWith('/Schemas/'), 404) },
   {
     name: 'resource types without schemas',
     targets: ['discovery.resource-types'],
-    wrap: mapAnswers((body) => ({ ...body, Resources: (body['Resources'] as Json[]).map(({ schemas: _schemas, ...rest }) => rest) }), (request) => request.path === '/ResourceTypes'),
+    wrap: mapListed('/ResourceTypes', 'Resources', (types) => types.map(({ schemas: _schemas, ...rest }) => rest)),
   },
 
   // Users.
@@ -204,7 +211,7 @@ export const FAULTS: readonly Fault[] = [
   {
     name: 'refuses application/json',
     targets: ['users.okta-create'],
-    wrap: (inner) => async (request) => (header(request, 'content-type')?.startsWith('application/json') ? error(415) : inner(request)),
+    wrap: refuse((request) => header(request, 'content-type')?.startsWith('application/json') === true, 415),
   },
   {
     name: 'refuses PATCH operations without a path',
@@ -277,7 +284,7 @@ export const FAULTS: readonly Fault[] = [
   },
   { name: 'If-None-Match ignored', targets: ['etags.if-none-match'], wrap: (inner) => async (request) => inner(withoutHeader(request, 'if-none-match')) },
   { name: 'ignores If-Match', targets: ['etags.if-match-stale'], wrap: (inner) => async (request) => inner(withoutHeader(request, 'if-match')) },
-  { name: 'If-Match always 412', targets: ['etags.if-match-current'], wrap: (inner) => async (request) => (header(request, 'if-match') !== undefined ? error(412) : inner(request)) },
+  { name: 'If-Match always 412', targets: ['etags.if-match-current'], wrap: refuse((request) => header(request, 'if-match') !== undefined, 412) },
   {
     name: 'meta.version never changes',
     targets: ['etags.version-changes'],
@@ -297,13 +304,13 @@ export const FAULTS: readonly Fault[] = [
       return response.status === 400 && parse(response.body)?.['scimType'] === 'invalidCursor' ? inner({ ...request, query: { ...request.query, cursor: '' } }) : response;
     },
   },
-  { name: 'no .search', targets: ['paging.search'], wrap: (inner) => async (request) => (request.path.endsWith('/.search') ? error(404) : inner(request)) },
+  { name: 'no .search', targets: ['paging.search'], wrap: refuse((request) => request.path.endsWith('/.search'), 404) },
 
   // Bulk.
   {
     name: 'BulkResponse without bulkId',
     targets: ['bulk.bulk-id'],
-    wrap: mapAnswers((body) => ({ ...body, Operations: (body['Operations'] as Json[]).map(({ bulkId: _b, ...rest }) => rest) }), (request) => request.path === '/Bulk'),
+    wrap: mapListed('/Bulk', 'Operations', (operations) => operations.map(({ bulkId: _b, ...rest }) => rest)),
   },
   {
     name: 'failOnErrors ignored',

@@ -46,6 +46,11 @@ button.danger { font: inherit; background: var(--bad); color: #fff; border: 0; b
 .card .value { font-size: 24px; font-weight: 700; }
 .hint { border-left: 5px solid var(--warn); background: #fff6e5; padding: 10px 14px; margin: 12px 0; }
 .hint strong { color: var(--warn); }
+.notice { border-left: 5px solid var(--ok); background: #e6f4ea; padding: 10px 14px; margin: 12px 0; }
+.state { font-weight: 600; }
+.state.ok { color: var(--ok); } .state.warn { color: var(--warn); } .state.bad { color: var(--bad); }
+form.inline { margin: 0; display: inline; }
+form.inline button { padding: 3px 10px; font-size: 13px; }
 .error { border-left: 5px solid var(--bad); background: #fdecea; padding: 10px 14px; margin: 12px 0; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 0; }
 dl.facts dt { font-weight: 600; color: var(--muted); }

@@ -1,5 +1,6 @@
 import type { ScimRequest, ScimServer } from '@scimkit/core';
 import type { RequestLog } from '../log/request-log.js';
+import type { ConsoleDeliveries } from './webhook-deliveries.js';
 
 /**
  * Who may see the console: return true (or a name for the page header) to let the request in,
@@ -18,9 +19,14 @@ export interface ConsoleOptions {
   readonly login?: ConsoleLogin;
   /** The SCIM server, for browsing users and groups with their membership. Absent: those pages are off. */
   readonly scim?: ScimServer;
+  /**
+   * Webhook deliveries to show (the Webhooks page: attempts, dead letters, and with `actions` a
+   * redeliver button): `@scimkit/events`' `createDeliveryLog().view(...)`. Absent: no such page.
+   */
+  readonly deliveries?: ConsoleDeliveries;
   /** Where the console is mounted (`/console`): the prefix of every link it writes. Default `''`. */
   readonly basePath?: string;
-  /** Allow the actions that change something (clearing a tenant's log). Default false: read-only. */
+  /** Allow the actions that change something (clearing a tenant's log, redelivering a webhook). Default false: read-only. */
   readonly actions?: boolean;
   /**
    * Key of the console's cookie signatures and CSRF tokens, at least 32 characters; give every

@@ -9,6 +9,7 @@ import { loginPage, refusedPage } from './pages/login-page.js';
 import { overviewPage } from './pages/overview-page.js';
 import type { PageContext } from './pages/page-context.js';
 import { requestPage } from './pages/request-page.js';
+import { deliveryPage, deliveryState, webhooksPage, type Redelivered } from './pages/webhooks-page.js';
 import { logQueryOf, requestsPage, type RequestFilters } from './pages/requests-page.js';
 
 /** The console: mounted like a SCIM server, through the same adapters (`{ handle(request) }`). */
@@ -115,6 +116,7 @@ export function createConsole(options: ConsoleOptions): ScimConsole {
       csrf: keys.csrfToken(current),
       actions: options.actions === true,
       directory: directory !== undefined,
+      webhooks: options.deliveries !== undefined,
       login: options.login !== undefined && session?.loggedIn === true,
     };
 
@@ -125,11 +127,19 @@ export function createConsole(options: ConsoleOptions): ScimConsole {
         await log.clear(tenant);
         return redirect(`${base}/requests?${new URLSearchParams({ tenant }).toString()}`);
       }
+      if (path === '/actions/redeliver' && options.deliveries !== undefined) {
+        const form = formOf(request);
+        const eventId = (form.get('event') ?? '').slice(0, 200);
+        if (eventId === '') return answer(400, HTML, refusedPage(title, 400, 'No event to redeliver.'), newCookie);
+        const done = await options.deliveries.redeliver(tenant, eventId);
+        const where = form.get('back') === 'detail' ? `/webhooks/${encodeURIComponent(eventId)}` : '/webhooks';
+        return redirect(`${base}${where}?${new URLSearchParams({ tenant, redelivered: eventId, ok: done.ok ? '1' : '0' }).toString()}`);
+      }
       return answer(404, HTML, refusedPage(title, 404, 'No such action.'), newCookie);
     }
     if (method !== 'GET' && method !== 'HEAD') return answer(405, HTML, refusedPage(title, 405, 'Method not allowed'), newCookie, { Allow: 'GET, HEAD' });
 
-    const filters: RequestFilters = pick(query, ['status', 'userName', 'client', 'resourceId', 'after']);
+    const filters: RequestFilters = pick(query, ['status', 'userName', 'client', 'resourceId', 'since', 'after']);
     const redactor = new Redactor(redaction);
     if (path === '/') return answer(200, HTML, await overviewPage(ctx, log, query['window'] ?? '1h'), newCookie);
     if (path === '/requests') return answer(200, HTML, await requestsPage(ctx, log, filters), newCookie);
@@ -144,6 +154,13 @@ export function createConsole(options: ConsoleOptions): ScimConsole {
     if (directory !== undefined && (path === '/users' || path === '/groups')) {
       const startIndex = Math.max(1, Math.floor(Number(query['startIndex'] ?? 1)) || 1);
       return answer(200, HTML, await listPage(ctx, directory, redactor, path === '/users' ? 'users' : 'groups', query['q'] ?? '', startIndex), newCookie);
+    }
+    if (options.deliveries !== undefined && (path === '/webhooks' || path.startsWith('/webhooks/'))) {
+      const redelivered: Redelivered | undefined = query['redelivered'] === undefined || query['redelivered'] === '' ? undefined : { eventId: query['redelivered'].slice(0, 200), ok: query['ok'] === '1' };
+      if (path === '/webhooks') return answer(200, HTML, await webhooksPage(ctx, options.deliveries, deliveryState(query['state']), redelivered), newCookie);
+      const delivery = await options.deliveries.delivery(tenant, decodeURIComponent(path.slice('/webhooks/'.length)));
+      if (delivery === undefined) return answer(404, HTML, refusedPage(title, 404, 'No such delivery (this instance keeps the newest ones since it started).'), newCookie);
+      return answer(200, HTML, deliveryPage(ctx, delivery, redelivered), newCookie);
     }
     const resource = /^\/(users|groups)\/([^/]+)$/.exec(path);
     if (directory !== undefined && resource !== null) {

@@ -4,7 +4,7 @@ import { hintFor } from './hint-for.js';
 import { clientOf, identityProviderOf } from './identify-client.js';
 import { MASKED, REDACTED, SECRET_NAME } from './redaction-options.js';
 import { Redactor, type RedactionPolicy } from './redactor.js';
-import type { RecordedChange, RequestLogRecord } from './request-log-record.js';
+import type { DiffEntry, RecordedChange, RequestLogRecord } from './request-log-record.js';
 
 /** Bounds of one record. */
 export interface RecordLimits {
@@ -202,16 +202,22 @@ function hasPrincipalName(principal: unknown): boolean {
   return principal !== undefined && principal !== null && principal !== '';
 }
 
+/** A change with every removed value scrubbed from its diff; the same object when there was nothing to scrub (the usual case). */
 function scrubChange(redactor: Redactor, change: RecordedChange): RecordedChange {
-  return {
-    ...change,
-    diff: change.diff.map((d) => {
-      const entry: { path: string; before?: string; after?: string } = { path: redactor.scrub(d.path) };
-      if (d.before !== undefined) entry.before = redactor.scrub(d.before);
-      if (d.after !== undefined) entry.after = redactor.scrub(d.after);
-      return entry;
-    }),
-  };
+  let diff: DiffEntry[] | undefined;
+  for (let i = 0; i < change.diff.length; i++) {
+    const d = change.diff[i] as DiffEntry;
+    const path = redactor.scrub(d.path);
+    const before = d.before === undefined ? undefined : redactor.scrub(d.before);
+    const after = d.after === undefined ? undefined : redactor.scrub(d.after);
+    if (diff === undefined && path === d.path && before === d.before && after === d.after) continue;
+    diff ??= change.diff.slice(0, i);
+    const entry: { path: string; before?: string; after?: string } = { path };
+    if (before !== undefined) entry.before = before;
+    if (after !== undefined) entry.after = after;
+    diff.push(entry);
+  }
+  return diff === undefined ? change : { ...change, diff };
 }
 
 /** A body as the record keeps it, and its value when it was parsed (`undefined`: not JSON, or not needed). */

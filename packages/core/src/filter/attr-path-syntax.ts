@@ -27,17 +27,13 @@ const WHOLE_ATTR_PATH = new RegExp(`^${ATTR_PATH_PATTERN.source}$`);
 
 /** Splits a word already known to match ATTR_PATH_PATTERN into its parts, keeping the client's spelling. */
 export function splitAttrPath(word: string): AttrPath {
+  // Object literals of one shape each, no spreads: this runs for every attribute path parsed.
   const colon = word.lastIndexOf(':');
-  const uri = colon >= 0 ? word.slice(0, colon) : undefined;
   const rest = colon >= 0 ? word.slice(colon + 1) : word;
   const dot = rest.indexOf('.');
-  const attr = dot >= 0 ? rest.slice(0, dot) : rest;
-  const subAttr = dot >= 0 ? rest.slice(dot + 1) : undefined;
-  return {
-    ...(uri !== undefined ? { uri } : {}),
-    attr,
-    ...(subAttr !== undefined ? { subAttr } : {}),
-  };
+  if (colon < 0) return dot < 0 ? { attr: rest } : { attr: rest.slice(0, dot), subAttr: rest.slice(dot + 1) };
+  const uri = word.slice(0, colon);
+  return dot < 0 ? { uri, attr: rest } : { uri, attr: rest.slice(0, dot), subAttr: rest.slice(dot + 1) };
 }
 
 /** True when `text` is exactly one attribute path. */

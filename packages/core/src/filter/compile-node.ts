@@ -148,7 +148,7 @@ function compileLeaf(node: CompareFilter | PresentFilter, scope: FilterScope, us
     multiValued.push(value.multiValued);
     target = value;
   }
-  // `ne` is the negation of `eq` (decisions.md, as Ping's UnboundID SDK evaluates it): it holds when
+  // `ne` is the negation of `eq` (docs/concepts/filters.md, as Ping's UnboundID SDK evaluates it): it holds when
   // no value equals, including when the attribute is unassigned. The operand checks are those of `eq`.
   const op = node.op === 'ne' ? 'eq' : node.op;
   const test = compareTest(target, op, node.value, name);

@@ -45,10 +45,9 @@ function describeType(type: TokenType): string {
 function describeExpected(types: readonly TokenType[]): string {
   const names: string[] = [];
   const has = (t: TokenType): boolean => types.includes(t);
-  const compareOps = types.filter((t) => t.CATEGORIES?.includes(CompareOp) === true);
-  if (compareOps.length > 0 || has(CompareOp)) names.push(COMPARISON);
+  if (has(CompareOp)) names.push(COMPARISON);
   for (const type of types) {
-    if (type === CompareOp || type.CATEGORIES?.includes(CompareOp) === true) continue;
+    if (type === CompareOp) continue;
     const name = describeType(type);
     if (!names.includes(name)) names.push(name);
   }

@@ -1,7 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { Filter } from './ast.js';
-import { fastFilter } from './fast-filter-parser.js';
 import { checkFilterLimits, type FilterOptions } from './filter-limits.js';
 import { syntaxFilter } from './filter-parser.js';
 import { quoteBareValues } from './quote-bare-values.js';
@@ -18,9 +17,6 @@ export function parseFilter(text: string, options?: FilterOptions): Result<Filte
   if (limit !== undefined) return err(scimError('invalidFilter', `Invalid filter at position ${limit.offset}: ${limit.message}`));
   if (text.trim() === '') return err(scimError('invalidFilter', 'Invalid filter: the filter is empty'));
   const source = options?.unquotedValues === true ? quoteBareValues(text) : text;
-  // The hand-written parser takes what it is sure of; chevrotain's reports everything else.
-  const fast = fastFilter(source);
-  if (fast !== undefined) return ok(fast);
   const parsed = syntaxFilter(source);
   if (!parsed.ok) {
     return err(scimError('invalidFilter', `Invalid filter at position ${parsed.problem.offset}: ${parsed.problem.message}`));

@@ -1,7 +1,6 @@
 import { err, ok, type Result } from '../errors/result.js';
 import { scimError } from '../errors/scim-error.js';
 import type { PatchPath } from './ast.js';
-import { fastPatchPath } from './fast-filter-parser.js';
 import { checkFilterLimits, type FilterLimits } from './filter-limits.js';
 import { syntaxPatchPath } from './filter-parser.js';
 
@@ -16,9 +15,6 @@ export function parsePatchPath(text: string, limits?: FilterLimits): Result<Patc
   const limit = checkFilterLimits(text, limits);
   if (limit !== undefined) return err(scimError('invalidPath', `Invalid path at position ${limit.offset}: ${limit.message}`));
   if (text.trim() === '') return err(scimError('invalidPath', 'Invalid path: the path is empty'));
-  // The hand-written parser takes what it is sure of; chevrotain's reports everything else.
-  const fast = fastPatchPath(text);
-  if (fast !== undefined) return ok(fast);
   const parsed = syntaxPatchPath(text);
   if (!parsed.ok) {
     return err(scimError('invalidPath', `Invalid path at position ${parsed.problem.offset}: ${parsed.problem.message}`));

@@ -160,7 +160,7 @@ function withKeys(base: JsonObject, more: JsonObject): JsonObject {
 
 /**
  * A new element for a value path that matched nothing, or 400 noTarget. `add` creates it (RFC 7644
- * §3.5.2.1: a target that does not exist is added; decisions.md); `replace` answers noTarget
+ * §3.5.2.1: a target that does not exist is added; docs/concepts/patch.md); `replace` answers noTarget
  * (RFC 7644 §3.5.2.3) unless `createMissingValuePath` is on.
  */
 function createMissing(

@@ -15,6 +15,7 @@ import { actingTenant, locateTenant } from './tenancy/locate-tenant.js';
 import { logScopeOf, openTrail, type RequestTrail } from './observe/request-trail.js';
 import { traceRequest } from './observe/trace-request.js';
 import { tracedStore } from './observe/traced-store.js';
+import { deadlineStore, type StoreDeadlineState } from './request/store-deadline.js';
 import type { Exchange } from './request/exchange.js';
 import { checkQueryParameters } from './request/query-parameter-limit.js';
 import { createResource } from './endpoints/resources/create-resource.js';
@@ -124,15 +125,19 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
     const endpoint = context === server ? routed : route(context, trail.method, trail.path);
     if (!endpoint.ok) return errorResponse(endpoint.error);
     if (server.config.onRequest !== undefined) await announceRequest(server, trail);
+    const traced = tracedContext(context, trail);
+    const deadline: StoreDeadlineState = {};
+    const withDeadline = (inner: ServerContext): ServerContext => (context.storeDeadlineMs === undefined ? inner : { ...inner, store: deadlineStore(traced.store, context.storeDeadlineMs, deadline) });
     const exchange: Exchange = {
-      context: tracedContext(context, trail),
+      context: withDeadline(traced),
       request: scoped,
       caller: caller.value,
       baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
       changes: trail.changes,
     };
-    return await authorizedDispatch(exchange, endpoint.value);
+    // Each Bulk operation gets a deadline of its own; all share what found the store unavailable.
+    return await authorizedDispatch(exchange, endpoint.value, (inner) => (context.storeDeadlineMs === undefined ? inner : { ...inner, context: withDeadline(inner.context) }));
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
     trail.failure = error;
@@ -147,14 +152,18 @@ function tracedContext(context: ServerContext, trail: RequestTrail): ServerConte
   return { ...context, store: tracedStore(context.store, tracing, context.tracer, trail.traceContext) };
 }
 
-/** `authorize` (when configured) before the operation runs: the request's, then each Bulk operation's and `/Me`'s target. */
-async function authorizedDispatch(exchange: Exchange, endpoint: Endpoint): Promise<ScimResponse> {
-  if (exchange.context.config.authorize === undefined) return dispatch(exchange, endpoint);
+/**
+ * `authorize` (when configured) before the operation runs: the request's, then each Bulk operation's
+ * and `/Me`'s target. `renew` gives each Bulk operation its own store deadline.
+ */
+async function authorizedDispatch(exchange: Exchange, endpoint: Endpoint, renew: (inner: Exchange) => Exchange): Promise<ScimResponse> {
+  const operation = (inner: Exchange): Exchange => (endpoint.operation === 'bulk' ? renew(inner) : inner);
+  if (exchange.context.config.authorize === undefined) return endpoint.operation === 'bulk' ? dispatch(exchange, endpoint, (inner, target) => dispatch(operation(inner), target)) : dispatch(exchange, endpoint);
   const refused = await authorizeOperation(exchange, endpoint, false);
   if (refused !== undefined) return errorResponse(refused);
   return dispatch(exchange, endpoint, async (inner, target) => {
     const denied = await authorizeOperation(inner, target, endpoint.operation === 'bulk');
-    return denied === undefined ? dispatch(inner, target) : errorResponse(denied);
+    return denied === undefined ? dispatch(operation(inner), target) : errorResponse(denied);
   });
 }
 

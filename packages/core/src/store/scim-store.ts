@@ -285,6 +285,14 @@ export interface StoreCapabilities {
    * for a named tenant instead of answering from the default one. Default `'multi'`.
    */
   readonly tenancy?: 'multi' | 'single';
+  /**
+   * The longest one call may wait on its backend before it fails with `StoreUnavailableError`
+   * (a connection-acquire timeout plus a statement timeout), in milliseconds. The server then bounds
+   * the store calls of one request together by it plus `storeDeadline.marginMs`, so that a request
+   * making several calls (a PATCH with members, a cascading delete) waits no longer than one call
+   * may (docs/operations/database-failures.md, "Bounds"). Undefined: no deadline (the memory store).
+   */
+  readonly callTimeoutMs?: number;
 }
 
 /** What `capabilities.filter` decides with. */

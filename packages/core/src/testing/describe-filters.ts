@@ -18,7 +18,7 @@ const FILTER_CASES: readonly (readonly [string, readonly string[]])[] = [
   [`${URN.user}:userName eq "dave"`, ['dave']],
   [`${URN.user}:name.familyName eq "SMITH"`, ['alice', 'Bob']],
   // ne, co, sw, ew, gt, ge, lt, le on strings (ignoring case)
-  // ne is the negation of eq (decisions.md): a resource without the attribute matches (unlike SQL's <>)
+  // ne is the negation of eq (docs/concepts/filters.md): a resource without the attribute matches (unlike SQL's <>)
   ['name.familyName ne "smith"', ['carol', 'dave']],
   ['title ne null', ['alice', 'carol']],
   ['userName co "O"', ['Bob', 'carol']],

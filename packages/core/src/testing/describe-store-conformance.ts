@@ -71,6 +71,8 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
         options.profile,
         { tenancy: declared.tenancy ?? 'multi', versions: declared.versions ?? 'core', cursor: declared.cursor === true },
       );
+      const faults = options.faults;
+      describeUnavailable(faults === undefined ? async () => faultyAtBoundary(await factory()) : async () => faults(), faults === undefined, declared.references === true, options.profile);
       return;
     }
     let current: ScimStore | undefined;

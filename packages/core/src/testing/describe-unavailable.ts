@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createScimServer, type ScimServer } from '../server/create-scim-server.js';
 import { groupResourceType, userResourceType } from '../schema/builtin/resource-types.js';
 import { URN } from '../schema/urns.js';
+import type { StoreProfile } from './store-profile.js';
 import type { ScimStore } from '../store/scim-store.js';
 import { StoreUnavailableError } from '../store/store-unavailable.js';
 
@@ -66,15 +67,17 @@ interface Scenario {
   readonly name: string;
   /** Atomic only when the store removes references itself (`capabilities.references`); else the core's cascade follows the delete. */
   readonly needsReferences?: boolean;
+  /** Needs a Group resource type (a profile may have none). */
+  readonly needsGroups?: boolean;
   /** Creates what the write needs (with the backend healthy); returns the write and the reads that must not change when it fails. */
-  prepare(server: ScimServer): Promise<{ write: () => Promise<Reply>; reads: readonly string[] }>;
+  prepare(server: ScimServer, patchPath: string): Promise<{ write: () => Promise<Reply>; reads: readonly string[] }>;
 }
 
 const SCENARIOS: readonly Scenario[] = [
   {
     name: 'a create (with its unique userName)',
     prepare: async (server) => {
-      const userName = fresh('unavailable');
+      const userName = `${fresh('unavailable')}@example.com`;
       return {
         write: () => send(server, 'POST', '/Users', { schemas: [URN.user], userName }),
         reads: [`/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`],
@@ -83,15 +86,17 @@ const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: 'a PATCH of a user',
-    prepare: async (server) => {
-      const created = await send(server, 'POST', '/Users', { schemas: [URN.user], userName: fresh('patched') });
-      return { write: () => send(server, 'PATCH', `/Users/${created.body.id}`, patch({ op: 'replace', path: 'title', value: 'changed' })), reads: [`/Users/${created.body.id}`] };
+    prepare: async (server, patchPath) => {
+      const created = await send(server, 'POST', '/Users', { schemas: [URN.user], userName: `${fresh('patched')}@example.com` });
+      const value = `${fresh('changed')}@example.com`;
+      return { write: () => send(server, 'PATCH', `/Users/${created.body.id}`, patch({ op: 'replace', path: patchPath, value })), reads: [`/Users/${created.body.id}`] };
     },
   },
   {
     name: 'a member added to a group',
+    needsGroups: true,
     prepare: async (server) => {
-      const member = await send(server, 'POST', '/Users', { schemas: [URN.user], userName: fresh('member') });
+      const member = await send(server, 'POST', '/Users', { schemas: [URN.user], userName: `${fresh('member')}@example.com` });
       const group = await send(server, 'POST', '/Groups', { schemas: [URN.group], displayName: fresh('group') });
       return {
         write: () => send(server, 'PATCH', `/Groups/${group.body.id}`, patch({ op: 'add', path: 'members', value: [{ value: member.body.id }] })),
@@ -102,8 +107,9 @@ const SCENARIOS: readonly Scenario[] = [
   {
     name: 'a delete of a user that is a member (with its reference cascade)',
     needsReferences: true,
+    needsGroups: true,
     prepare: async (server) => {
-      const member = await send(server, 'POST', '/Users', { schemas: [URN.user], userName: fresh('leaver') });
+      const member = await send(server, 'POST', '/Users', { schemas: [URN.user], userName: `${fresh('leaver')}@example.com` });
       const group = await send(server, 'POST', '/Groups', { schemas: [URN.group], displayName: fresh('team'), members: [{ value: member.body.id }] });
       return { write: () => send(server, 'DELETE', `/Users/${member.body.id}`), reads: [`/Users/${member.body.id}`, `/Groups/${group.body.id}`] };
     },
@@ -118,16 +124,33 @@ const SCENARIOS: readonly Scenario[] = [
  * back unchanged, and the same write retried succeeds: a create's unique userName was not kept) or
  * whole (the failure came after it was stored: retried, it changes nothing more); never half.
  */
-export function describeUnavailable(faulty: () => Promise<FaultyStore>, atBoundary: boolean, references: boolean): void {
+export function describeUnavailable(faulty: () => Promise<FaultyStore>, atBoundary: boolean, references: boolean, profile?: StoreProfile): void {
+  // A store with a profile is served with its own resource types and schemas; the writes touch userName and members only, which every such store keeps.
+  const groups = profile === undefined || profile.group !== undefined;
+  // A top-level string attribute the store keeps on its own (not in one place with another).
+  const twinned = new Set((profile?.sameValue ?? []).flat());
+  const patchPath =
+    profile === undefined
+      ? 'title'
+      : (profile.declared.find((path) => /^[A-Za-z]\w*$/.test(path) && path !== 'userName' && !twinned.has(path) && profile.user.facts({ attr: path })?.type === 'string') ?? 'userName');
+  const served = (store: ScimStore): ScimServer =>
+    profile === undefined
+      ? createScimServer({ resourceTypes: [userResourceType, groupResourceType], store, logger: { log: () => undefined } })
+      : createScimServer({
+          resourceTypes: [profile.user, ...(profile.group === undefined ? [] : [profile.group])].map((model) => ({ ...model.definition, schemaExtensions: [...model.definition.schemaExtensions] })),
+          schemas: [profile.user, ...(profile.group === undefined ? [] : [profile.group])].flatMap((model) => [model.core, ...model.extensions.map((e) => e.schema)]),
+          store,
+          logger: { log: () => undefined },
+        });
   describe(`store unavailable (${atBoundary ? 'injected between server and store' : "injected in the store's backend"})`, () => {
-    for (const scenario of SCENARIOS.filter((s) => references || s.needsReferences !== true)) {
+    for (const scenario of SCENARIOS.filter((s) => (references || s.needsReferences !== true) && (groups || s.needsGroups !== true))) {
       it(`${scenario.name}: 503 with Retry-After at every step, nothing half-written`, async () => {
         const { store, failAt, heal } = await faulty();
-        const server = createScimServer({ resourceTypes: [userResourceType, groupResourceType], store, logger: { log: () => undefined } });
+        const server = served(store);
         let refused = 0;
         for (let step = 1; step <= 200; step++) {
           heal();
-          const { write, reads } = await scenario.prepare(server);
+          const { write, reads } = await scenario.prepare(server, patchPath);
           const read = () => Promise.all(reads.map(async (path) => ({ path, ...(await send(server, 'GET', path)), headers: undefined })));
           const before = await read();
           failAt(step);

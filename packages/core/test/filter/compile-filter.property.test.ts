@@ -109,7 +109,7 @@ function reference(filter: Filter, holder: unknown, inEmail = false): boolean {
         return filter.op === 'eq' ? !present : present;
       }
       if (attr.type === 'complex') attr = { ...TABLE['emails.value'] } as RefAttr; // `emails op v` compares emails.value
-      // decisions.md: `ne` is the negation of `eq`, so it also holds when the attribute is unassigned.
+      // docs/concepts/filters.md: `ne` is the negation of `eq`, so it also holds when the attribute is unassigned.
       if (filter.op === 'ne') return !valuesAt(holder, attr.keys).some((v) => compareRef(attr, 'eq', v, filter.value));
       return valuesAt(holder, attr.keys).some((v) => compareRef(attr, filter.op, v, filter.value));
     }

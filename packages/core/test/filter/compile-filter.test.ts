@@ -177,7 +177,7 @@ describe('compileFilter: null, pr and unassigned values (RFC 7643 §2.5)', () =>
     expect(matches('title eq "x"', [babs, bare])).toEqual([false, false]);
   });
 
-  it('ne is the negation of eq: an unassigned attribute is not equal (decisions.md)', () => {
+  it('ne is the negation of eq: an unassigned attribute is not equal (docs/concepts/filters.md)', () => {
     expect(matches('title ne "x"', [babs, bare, ...empty])).toEqual([true, true, true, true, true, true, true]);
     expect(matches(`title ne "${String(babs.title)}"`, [babs, bare])).toEqual([false, true]);
     expect(matches('not (title eq "x")', [babs, bare])).toEqual(matches('title ne "x"', [babs, bare]));

@@ -73,4 +73,42 @@ describe('parsers never throw (property)', () => {
       { numRuns: 50 },
     );
   });
+
+  it('on keywords as names, case, nesting, numbers and hostile text: what parses prints back to the same tree', () => {
+    for (const text of [
+      'pr pr',
+      'eq eq "x"',
+      'and pr and or pr',
+      'AND Pr',
+      'not pr',
+      'not (a pr)',
+      'NOT(a pr)',
+      'notx pr',
+      'a[b[c pr]]',
+      'a[b pr].c pr',
+      'a[b pr].c eq 1e999',
+      'a eq 1e999',
+      'a eq -0.5E+3',
+      'a eq 01',
+      'a eq "\\u00e9\\n"',
+      'a eq "raw\u0001"',
+      'urn:ietf:params:scim:schemas:core:2.0:User:name.givenName eq "x"',
+      '$ref eq "x"',
+      'a.b.c eq "x"',
+      'a eq "x"]',
+      '((a pr)',
+      'a pr or',
+      'emails[type eq "work"].value',
+      'members[value eq "x"]',
+      'members',
+      'name.givenName',
+      `${'('.repeat(5000)}a pr${')'.repeat(5000)}`,
+    ]) {
+      settles(text);
+      const parsed = parseFilter(text);
+      if (parsed.ok) expect(parseFilter(printFilter(parsed.value)), text).toEqual(parsed);
+      const path = parsePatchPath(text);
+      if (path.ok) expect(path.value.attrPath.attr.length, text).toBeGreaterThan(0);
+    }
+  });
 });

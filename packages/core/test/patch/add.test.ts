@@ -109,7 +109,7 @@ describe('add (RFC 7644 §3.5.2.1)', () => {
     ]);
   });
 
-  it('an add whose value filter matches nothing creates the element from the eq conditions (RFC 7644 §3.5.2.1, decisions.md)', () => {
+  it('an add whose value filter matches nothing creates the element from the eq conditions (RFC 7644 §3.5.2.1, docs/concepts/patch.md)', () => {
     expect(patched(userModel, sampleUser(), [{ op: 'add', path: 'emails[type eq "other"].value', value: 'x@y.z' }]).emails).toEqual([
       ...(sampleUser().emails as unknown[]),
       { type: 'other', value: 'x@y.z' },

@@ -1,7 +1,7 @@
 import { href, html, type SafeHtml } from '../html.js';
 import { tenantLabel, type PageContext } from './page-context.js';
 
-export type Section = 'overview' | 'requests' | 'users' | 'groups';
+export type Section = 'overview' | 'requests' | 'users' | 'groups' | 'webhooks';
 
 /** The page around every view: header with navigation and tenant switch, then `main`. */
 export function layout(ctx: PageContext, section: Section | undefined, heading: string, body: SafeHtml): string {
@@ -14,6 +14,7 @@ export function layout(ctx: PageContext, section: Section | undefined, heading: 
           ['groups', 'Groups', '/groups'],
         ] as [Section, string, string][])
       : []),
+    ...(ctx.webhooks ? ([['webhooks', 'Webhooks', '/webhooks']] as [Section, string, string][]) : []),
   ];
   const current = section === undefined ? '/' : (nav.find(([s]) => s === section)?.[2] ?? '/');
   return `<!doctype html>${html`<html lang="en">

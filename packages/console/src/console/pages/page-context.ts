@@ -14,6 +14,8 @@ export interface PageContext {
   readonly actions: boolean;
   /** Whether users and groups can be browsed (the console was given the SCIM server). */
   readonly directory: boolean;
+  /** Whether webhook deliveries can be shown (the console was given `deliveries`). */
+  readonly webhooks: boolean;
   /** Whether a login form is in use (a logout button is shown). */
   readonly login: boolean;
 }

@@ -10,8 +10,18 @@ export interface RequestFilters {
   readonly userName?: string;
   readonly client?: string;
   readonly resourceId?: string;
+  /** Only requests of the last `15m`, `1h`, `24h` or `7d`. */
+  readonly since?: string;
   readonly after?: string;
 }
+
+const SINCE_CHOICES: [string, string, number][] = [
+  ['', 'any time', 0],
+  ['15m', 'last 15 minutes', 15 * 60_000],
+  ['1h', 'last hour', 3_600_000],
+  ['24h', 'last 24 hours', 86_400_000],
+  ['7d', 'last 7 days', 7 * 86_400_000],
+];
 
 const STATUS_CHOICES: [string, string][] = [
   ['', 'any'],
@@ -21,7 +31,8 @@ const STATUS_CHOICES: [string, string][] = [
   ['5xx', '5xx'],
 ];
 
-export function logQueryOf(tenant: string, filters: RequestFilters, limit = 50): LogQuery {
+export function logQueryOf(tenant: string, filters: RequestFilters, limit = 50, now = Date.now()): LogQuery {
+  const window = SINCE_CHOICES.find(([value]) => value !== '' && value === filters.since)?.[2];
   const status = filters.status === undefined || filters.status === '' ? undefined : /^\d{3}$/.test(filters.status) ? Number(filters.status) : ['2xx', '3xx', '4xx', '5xx', 'error'].includes(filters.status) ? (filters.status as StatusClass) : undefined;
   return {
     tenant,
@@ -30,6 +41,7 @@ export function logQueryOf(tenant: string, filters: RequestFilters, limit = 50):
     ...(filters.userName ? { userName: filters.userName } : {}),
     ...(filters.client ? { client: filters.client } : {}),
     ...(filters.resourceId ? { resourceId: filters.resourceId } : {}),
+    ...(window === undefined ? {} : { from: now - window }),
     ...(filters.after ? { after: filters.after } : {}),
   };
 }
@@ -37,7 +49,7 @@ export function logQueryOf(tenant: string, filters: RequestFilters, limit = 50):
 /** The request log with filters, newest first, 50 a page. */
 export async function requestsPage(ctx: PageContext, log: RequestLog, filters: RequestFilters): Promise<string> {
   const page = await log.query(logQueryOf(ctx.tenant, filters));
-  const keep = { tenant: ctx.tenant, status: filters.status, userName: filters.userName, client: filters.client, resourceId: filters.resourceId };
+  const keep = { tenant: ctx.tenant, status: filters.status, userName: filters.userName, client: filters.client, resourceId: filters.resourceId, since: filters.since };
   const body = html`
 <form class="filters" method="get" action="${ctx.base}/requests" role="search" aria-label="Filter requests">
   <input type="hidden" name="tenant" value="${ctx.tenant}">
@@ -47,6 +59,7 @@ export async function requestsPage(ctx: PageContext, log: RequestLog, filters: R
   <label for="f-user">userName<input id="f-user" name="userName" value="${filters.userName ?? ''}" placeholder="contains…"></label>
   <label for="f-client">Client<input id="f-client" name="client" value="${filters.client ?? ''}"></label>
   <label for="f-resource">Resource id<input id="f-resource" name="resourceId" value="${filters.resourceId ?? ''}"></label>
+  <label for="f-since">Time<select id="f-since" name="since">${SINCE_CHOICES.map(([value, label]) => html`<option value="${value}"${value === (filters.since ?? '') ? html` selected` : ''}>${label}</option>`)}</select></label>
   <button class="primary" type="submit">Filter</button>
   <a href="${href(ctx.base, '/requests', { tenant: ctx.tenant })}">Clear filters</a>
 </form>

@@ -456,6 +456,16 @@ export interface ScimServerConfig {
    * `@opentelemetry/api` (`{ trace, context }`). Absent: nothing is traced.
    */
   readonly tracing?: ScimTracing;
+  /**
+   * One deadline for all the store calls of a request, in milliseconds (each Bulk operation gets
+   * its own): a call that would end past it fails as unavailable (503 with `Retry-After`), and once
+   * a call of the request finds the store unavailable the request's later calls fail at once instead
+   * of each waiting its own timeout. Default: the store's `capabilities.callTimeoutMs` plus 500 ms,
+   * so that a request making several calls (a PATCH with members, a cascading delete) waits no
+   * longer than one call may; none when the store declares none (the memory store). `false` turns
+   * it off (docs/operations/database-failures.md, "Bounds").
+   */
+  readonly storeDeadlineMs?: number | false;
   readonly limits?: ScimServerLimits;
   /**
    * Tolerances for real clients: a profile (`'entra'`, `'okta'`, `'strict'`), options, or both

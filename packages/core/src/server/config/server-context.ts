@@ -68,6 +68,8 @@ export interface ServerContext {
   readonly membership?: Membership;
   /** Events derived from committed writes, when `events` is on (see events/). */
   readonly events?: EventSettings;
+  /** The deadline of one request's store calls together (see request/store-deadline.ts); undefined: none. */
+  readonly storeDeadlineMs?: number;
 }
 
 /** Bulk limits when `bulk` is given without them. */
@@ -189,7 +191,22 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     metaSchemas: metaSchemas(config, compatibility),
     ...(membership === undefined ? {} : { membership }),
     ...(events === undefined ? {} : { events }),
+    ...storeDeadline(config),
   };
+}
+
+/** What a store call may add to its own timeout before the request's deadline passes (see ScimServerConfig.storeDeadlineMs). */
+export const STORE_DEADLINE_MARGIN_MS = 500;
+
+function storeDeadline(config: ScimServerConfig): { storeDeadlineMs?: number } {
+  const given = config.storeDeadlineMs;
+  if (given === false) return {};
+  if (given !== undefined) {
+    if (typeof given !== 'number' || !Number.isFinite(given) || given <= 0) throw new TypeError(`createScimServer: storeDeadlineMs must be a positive number of milliseconds or false, got ${String(given)}`);
+    return { storeDeadlineMs: given };
+  }
+  const call = config.store.capabilities?.callTimeoutMs;
+  return typeof call === 'number' && Number.isFinite(call) && call > 0 ? { storeDeadlineMs: call + STORE_DEADLINE_MARGIN_MS } : {};
 }
 
 function checkHooks(config: ScimServerConfig): void {

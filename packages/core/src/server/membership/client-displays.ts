@@ -5,7 +5,7 @@ import { field, isRecord, type JsonRecord } from './member-key.js';
  * The member elements a request writes, as the client sent them. Validation drops what the Group
  * schema says a client cannot set (`members.display` is readOnly, RFC 7643 §8.7.1 errata) and
  * elements left empty, so two things are read here from the request itself: the client's
- * `display` of each member (decisions.md keeps it: an IdP knows the name it shows), and whether an
+ * `display` of each member (docs/concepts/groups-and-membership.md keeps it: an IdP knows the name it shows), and whether an
  * element lacks the `value` that makes it a member.
  */
 export interface ClientMembers {

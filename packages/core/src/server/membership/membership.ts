@@ -5,7 +5,7 @@ import type { MembershipOptions } from '../config/scim-server-config.js';
 import type { ServedType } from '../config/server-context.js';
 
 /**
- * Group membership as one server serves it (decisions.md "Groups and membership"): which type holds
+ * Group membership as one server serves it (docs/concepts/groups-and-membership.md): which type holds
  * `members`, which types a member may be, and on which types `groups` is computed from them.
  */
 export interface Membership {

@@ -14,7 +14,7 @@ export interface FoundMember {
 }
 
 /**
- * Find what a member element references (decisions.md: `members[].value` is the id of a served
+ * Find what a member element references (docs/concepts/groups-and-membership.md: `members[].value` is the id of a served
  * resource of an allowed type). A `type` the client gave must name a member type (`"Banana"`: 400
  * invalidValue) and is where the id is looked up; without one every member type is tried in order.
  * Undefined when nothing has that id.

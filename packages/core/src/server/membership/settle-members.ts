@@ -46,7 +46,7 @@ export interface SettledMembers {
 const LOOKUP_CONCURRENCY = 32;
 
 /**
- * Apply the membership rules (decisions.md "Groups and membership") to a group about to be
+ * Apply the membership rules (docs/concepts/groups-and-membership.md) to a group about to be
  * written: every member added resolves to a served User or Group (else 400 invalidValue naming
  * it, unless dangling references are accepted), gets `type`, `$ref` and `display` from what it
  * resolved to (a client's `display` kept), is listed once however often it was sent, and may not

@@ -5,7 +5,7 @@ import type { TypeQuery } from './query-resources.js';
 /**
  * Whether a filter or `sortBy` names `meta.location` (RFC 7643 §3.1). Stores keep resources
  * without it (it depends on the request's base URL), so such a query must run in memory on the
- * resources as served: service-spec.md applies the query "to the SCIM representation".
+ * resources as served, as RFC 7644 §3.4.2 applies a filter to the resources as the service returns them.
  */
 export function mentionsLocation(filter: Filter | undefined, sortBy: AttrPath | undefined): boolean {
   return (filter !== undefined && filterMentionsLocation(filter)) || (sortBy !== undefined && isLocation(sortBy));

@@ -143,7 +143,7 @@ function pagingCursor(context: ServerContext, raw: RawSearch): Result<string | u
   return ok(!indexed && pagination.defaultPaginationMethod === 'cursor' ? '' : undefined);
 }
 
-/** An integer from a query string or JSON; anything else is 400 invalidValue (decisions.md). */
+/** An integer from a query string or JSON; anything else is 400 invalidValue (RFC 7644 §3.4.2.4; docs/concepts/paging.md). */
 function integer(name: string, value: unknown): Result<number | undefined> {
   if (value === undefined || value === null || value === '') return ok(undefined);
   if (typeof value === 'number' && Number.isInteger(value)) return ok(clamp(value));

@@ -7,7 +7,7 @@ import type { ServedType } from '../../config/server-context.js';
 import { discoveryPage, pageOf, refuseFilter } from './discovery-paging.js';
 import { quote } from './schemas-endpoint.js';
 
-/** Types clients can reach: those with at least one endpoint (decisions.md, Discovery). */
+/** Types clients can reach: those with at least one endpoint (RFC 7644 §4). */
 function listedTypes(exchange: Exchange): ServedType[] {
   return exchange.context.types.filter((type) => type.operations.size > 0);
 }

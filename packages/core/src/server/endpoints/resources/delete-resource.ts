@@ -19,7 +19,7 @@ import { ETAG_MISMATCH } from '../../write/write-failure.js';
 /**
  * `DELETE {endpoint}/{id}` (RFC 7644 §3.6): 204 with no body; 404 when unknown; with `If-Match`,
  * 412 unless it names the current version, checked and deleted atomically by the store.
- * Deleting a User or Group removes it from every group's `members` (decisions.md): atomically by a
+ * Deleting a User or Group removes it from every group's `members` (docs/concepts/groups-and-membership.md): atomically by a
  * store with `capabilities.references`, else by the core right after the delete. Each group so
  * changed gets a new version and a `patch` change event.
  */

@@ -18,7 +18,7 @@ import { resourceResponse } from './resource-response.js';
 /**
  * `PUT {endpoint}/{id}` (RFC 7644 §3.5.1): replace every writable attribute; attributes left out
  * are cleared, readOnly input is ignored, a changed immutable attribute is 400 mutability.
- * Checks run in the order decisions.md fixes: JSON 400, lookup 404, `If-Match` 412, body 400, 409.
+ * Checks run in the order docs/errors.md gives: JSON 400, lookup 404, `If-Match` 412, body 400, 409.
  */
 export async function replaceResource(exchange: Exchange, type: ServedType, id: string): Promise<ScimResponse> {
   const { context, request } = exchange;

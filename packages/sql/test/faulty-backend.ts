@@ -1,0 +1,48 @@
+import type { PGliteLike } from '../src/index.js';
+
+/** What a lost connection looks like (pg's message; the store answers it 503 in every dialect). */
+const lost = () => new Error('Connection terminated unexpectedly');
+
+/** Counts backend steps (statements, BEGIN, COMMIT) and fails the n-th one after `failAt(n)`, as a lost connection does. */
+export class StepFaults {
+  private countdown: number | undefined;
+  failAt(step: number): void {
+    this.countdown = step;
+  }
+  heal(): void {
+    this.countdown = undefined;
+  }
+  /** Whether this step is the one to fail (counts it). */
+  fails(): boolean {
+    if (this.countdown !== undefined && --this.countdown === 0) {
+      this.countdown = undefined;
+      return true;
+    }
+    return false;
+  }
+}
+
+/**
+ * A better-sqlite3 database whose statements (BEGIN and COMMIT included: Kysely prepares them too)
+ * fail one at a time: the conformance kit's `faults` for the mapped store on SQLite, so that the
+ * store's own transactions are what keeps a refused write from being half-applied.
+ */
+export function faultySqlite<D extends object>(database: D, faults: StepFaults): D {
+  return new Proxy(database, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (key === 'prepare') {
+        return (source: string) => {
+          if (faults.fails()) throw lost();
+          return (value as (source: string) => unknown).call(target, source);
+        };
+      }
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** A PGlite whose statements (BEGIN and COMMIT included) fail one at a time. */
+export function faultyPGlite(pglite: PGliteLike, faults: StepFaults): PGliteLike {
+  return { query: (text, params) => (faults.fails() ? Promise.reject(lost()) : pglite.query(text, params)) };
+}
