@@ -15,6 +15,14 @@ export interface ServerConnections {
 
 const tag = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
+/**
+ * Ends a pool without waiting on it for more than a second: a pool whose client a failed test never
+ * released would otherwise hold `close()` until the hook's timeout, and the database would be left
+ * behind. The drop that follows ends whatever is still connected.
+ */
+const endWithin = (end: () => Promise<void>): Promise<void> =>
+  Promise.race([end().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())]);
+
 export async function postgresConnections(admin: string): Promise<ServerConnections> {
   const name = `scimkit_sql_${tag()}`;
   const run = async (text: string, url = admin) => {
@@ -40,7 +48,7 @@ export async function postgresConnections(admin: string): Promise<ServerConnecti
       return fromPgPool(pool);
     },
     async close() {
-      await Promise.all(pools.map((p) => p.end()));
+      await Promise.all(pools.map((p) => endWithin(() => p.end())));
       await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
@@ -64,7 +72,7 @@ export async function mysqlConnections(admin: string): Promise<ServerConnections
       return fromMysqlPool(pool);
     },
     async close() {
-      await Promise.all(pools.map((p) => new Promise<void>((resolve) => p.end(() => resolve()))));
+      await Promise.all(pools.map((p) => endWithin(() => new Promise<void>((resolve) => p.end(() => resolve())))));
       for (const name of names) await run(`DROP DATABASE IF EXISTS ${name}`);
       await new Promise<void>((resolve) => root.end(() => resolve()));
     },
