@@ -73,6 +73,16 @@ export interface EventDispatcher {
   readonly metrics: Readonly<DispatcherMetrics>;
 }
 
+/** During an outage: one `error` record at the first failed poll, then one at most this often. */
+const OUTAGE_REPORT_MS = 30_000;
+/** During an outage the pause between polls doubles from the poll interval up to this. */
+const OUTAGE_POLL_MS = 2_000;
+
+/** The pause after the `failing`-th failed poll in a row. */
+function outagePause(pollIntervalMs: number, failing: number): number {
+  return Math.max(pollIntervalMs, Math.min(pollIntervalMs * 2 ** Math.min(failing - 1, 16), OUTAGE_POLL_MS));
+}
+
 const CONSOLE: ScimLogger = { log: (record) => (record.level === 'error' || record.level === 'warn' ? console.error(`[scimkit events] ${record.message}`, record.error ?? '') : undefined) };
 
 /**
@@ -262,14 +272,25 @@ export function createEventDispatcher(options: EventDispatcherOptions): EventDis
       running = true;
       stopping = false;
       loop = (async () => {
+        // Polls failing in a row (the database is down): reported once, then at most every
+        // OUTAGE_REPORT_MS, and polled less often, up to OUTAGE_POLL_MS apart, until one succeeds.
+        let failing = 0;
+        let reported = 0;
         while (running) {
           let handled = 0;
           try {
             handled = await runOnce();
+            if (failing > 0) log('warn', `reading the events outbox for ${consumer} works again after ${failing} failed poll(s)`);
+            failing = 0;
           } catch (error) {
-            log('error', `reading the events outbox for ${consumer} failed`, error);
+            failing++;
+            const now = Date.now();
+            if (failing === 1 || now - reported >= OUTAGE_REPORT_MS) {
+              reported = now;
+              log('error', failing === 1 ? `reading the events outbox for ${consumer} failed` : `reading the events outbox for ${consumer} still fails (${failing} polls in a row)`, error);
+            }
           }
-          if (running && handled === 0) await sleep(pollIntervalMs);
+          if (running && handled === 0) await sleep(failing === 0 ? pollIntervalMs : outagePause(pollIntervalMs, failing));
         }
       })();
     },

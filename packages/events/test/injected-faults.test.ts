@@ -36,3 +36,33 @@ describe('duplicates only under injected faults, and counted', () => {
     expect(await b.runOnce()).toBe(0);
   });
 });
+
+describe('an outbox that cannot be read (the database is down)', () => {
+  it('is reported once, then polled less often, and its recovery is reported', async () => {
+    const store = createMemoryStore();
+    const outbox = store.outbox!;
+    let down = true;
+    let polls = 0;
+    const failing: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
+      lease: async (...args: Parameters<EventOutbox['lease']>) => {
+        polls++;
+        if (down) throw new Error('connection refused');
+        return outbox.lease(...args);
+      },
+    });
+    const records: { level: string; message: string }[] = [];
+    const dispatcher = createEventDispatcher({ outbox: failing, consumer: 'outage', pollIntervalMs: 10, logger: { log: (r) => void records.push(r) }, deliver: async () => undefined });
+    dispatcher.start();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const pollsDuringOutage = polls;
+    down = false;
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    await dispatcher.stop();
+    // Every 10 ms for 600 ms would be 60 polls; doubling from 10 ms gives about 6.
+    expect(pollsDuringOutage).toBeGreaterThan(2);
+    expect(pollsDuringOutage).toBeLessThan(15);
+    const errors = records.filter((r) => r.level === 'error');
+    expect(errors.map((r) => r.message)).toEqual(['reading the events outbox for outage failed']);
+    expect(records.some((r) => r.level === 'warn' && r.message.startsWith('reading the events outbox for outage works again after'))).toBe(true);
+  });
+});
