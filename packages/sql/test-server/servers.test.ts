@@ -18,8 +18,10 @@ const servers: [string, string | undefined, (url: string) => Promise<ServerConne
 for (const [name, url, open] of servers) {
   if (url === undefined || url === '') continue;
   let connections: ServerConnections | undefined;
+  // The kit calls its factory once while the tests are collected, before this hook: keep what that
+  // call opened (replacing it left its database behind).
   beforeAll(async () => {
-    connections = await open(url);
+    connections ??= await open(url);
   });
   afterAll(async () => {
     await connections?.close();
