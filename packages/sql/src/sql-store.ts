@@ -67,6 +67,7 @@ export interface SqlStoreOptions {
   readonly callTimeoutMs?: number;
   /** Runs of a store call that meets a serialization failure or deadlock before it is answered 503. Default 3. */
   readonly transactionAttempts?: number;
+  /**
    * Keep each write's events in outbox tables of the database, in the write's transaction
    * (`capabilities.events`, `store.outbox`; docs/stores/own-tables.md#events). Create the tables
    * first with `createSqlOutboxTables`. `partitions` (default 16): keep it fixed for a database.
