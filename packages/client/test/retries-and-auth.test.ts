@@ -1,4 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createScimServer } from '@scimkit/core';
+import { createNodeHandler } from '@scimkit/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFullServerConfig, createFullServerOAuth, fullServerListener } from '../../../examples/full-server/src/index.js';
 import { clientCredentialsAuth, createScimClient, retryAfterMs, ScimResponseError, ScimTimeoutError } from '../src/index.js';
 import { listen, serveFullServer, type Served } from './support/serve.js';
 
@@ -101,6 +106,23 @@ describe('authentication', () => {
     expect(tokenRequests[0]!.authorization).toBe(`Basic ${Buffer.from('my+client:s3cr%3At').toString('base64')}`);
     expect(new URLSearchParams(tokenRequests[0]!.body).get('grant_type')).toBe('client_credentials');
     expect(new URLSearchParams(tokenRequests[0]!.body).get('scope')).toBe('scim.read scim.write');
+  });
+
+  it("client credentials against scimkit's own token endpoint (@scimkit/oauth: the full server with SCIM_CLIENTS)", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    open.push({ url: origin, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) });
+    const oauth = await createFullServerOAuth({ clients: [{ clientId: 'pusher', secret: 'a-secret-of-24-characters' }], issuer: origin });
+    const scim = createScimServer(createFullServerConfig({ oauth: { verifier: oauth.verifier, tokenEndpointUrl: oauth.tokenEndpointUrl } }));
+    server.on('request', fullServerListener(scim, undefined, createNodeHandler(oauth.tokens)));
+
+    const client = createScimClient({ baseUrl: `${origin}/scim/v2`, auth: clientCredentialsAuth({ tokenUrl: oauth.tokenEndpointUrl, clientId: 'pusher', clientSecret: 'a-secret-of-24-characters' }) });
+    const created = await client.users.create({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'oauth.user' });
+    expect((await client.users.get(created.id!)).userName).toBe('oauth.user');
+    // A wrong secret: the token endpoint's OAuth error, said as it is (RFC 6749 §5.2).
+    const refused = createScimClient({ baseUrl: `${origin}/scim/v2`, auth: clientCredentialsAuth({ tokenUrl: oauth.tokenEndpointUrl, clientId: 'pusher', clientSecret: 'not-the-secret-of-pusher' }) });
+    expect(((await refused.users.get(created.id!).catch((e: unknown) => e)) as Error).message).toMatch(/answered 401: invalid_client/);
   });
 
   it('a static token and extra headers go on every request', async () => {

@@ -1,5 +1,6 @@
 import type {
   DeleteContext,
+  MultiValuedChange,
   ScimLogger,
   ScimResource,
   ScimStore,
@@ -78,6 +79,9 @@ export interface SqlStoreOptions {
 const MEMBER_ALIAS = 'scim_m';
 const TOTAL = '__scim_total';
 const MEMBERS = '__scim_members';
+const ADDED = '__scim_added';
+/** At most this many members added by one PATCH take the one-statement path (one INSERT each in the statement). */
+const ONE_STATEMENT_MEMBERS = 50;
 /** Thrown inside a replace's transaction when the compare-and-swap matched no row: rolls back what it wrote. */
 const NOT_SWAPPED = new Error('@scimkit/sql: version mismatch');
 
@@ -173,22 +177,62 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   const membersColumn = (mapping: CompiledMapping): RawBuilder<unknown> | undefined => {
     const m = mapping.table.members;
     if (m === undefined) return undefined;
+    const rows = memberElements(m, MEMBER_ALIAS, m.member, m.typeColumn?.column);
+    return sql`(SELECT ${rows.aggregate} FROM ${sql.table(m.table)} AS ${sql.id(MEMBER_ALIAS)} ${rows.joins} WHERE ${sql.ref(`${MEMBER_ALIAS}.${m.group}`)} = ${idRef(mapping)})`;
+  };
+
+  /** The JSON aggregate of member elements `[id, display, type]` over rows aliased `alias`, and the joins that find each display. */
+  const memberElements = (m: NonNullable<TableMapping['members']>, alias: string, member: string, typeColumn: string | undefined) => {
     const joins: RawBuilder<unknown>[] = [];
     const displays: RawBuilder<unknown>[] = [];
     for (const [index, type] of memberTypes(m).entries()) {
       const target = mappings.get(type);
       const display = target?.attributes.find((a) => a.keys.length === 1 && a.keys[0] === 'displayName' && a.read === undefined);
       if (target === undefined || display === undefined) continue;
-      const alias = `scim_u${index}`;
-      const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`${MEMBER_ALIAS}.${m.typeColumn.column}`)} = ${memberTypeValue(m, type)}`;
-      joins.push(sql`LEFT JOIN ${sql.table(target.table.table)} AS ${sql.id(alias)} ON ${sql.ref(`${alias}.${target.table.id.column}`)} = ${sql.ref(`${MEMBER_ALIAS}.${m.member}`)}${typed}`);
-      displays.push(sql.ref(`${alias}.${display.column}`));
+      const joined = `scim_u${index}`;
+      const typed = typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`${alias}.${typeColumn}`)} = ${memberTypeValue(m, type)}`;
+      joins.push(sql`LEFT JOIN ${sql.table(target.table.table)} AS ${sql.id(joined)} ON ${sql.ref(`${joined}.${target.table.id.column}`)} = ${sql.ref(`${alias}.${member}`)}${typed}`);
+      displays.push(sql.ref(`${joined}.${display.column}`));
     }
     const displayColumn = displays.length === 0 ? sql`NULL` : displays.length === 1 ? (displays[0] as RawBuilder<unknown>) : sql`COALESCE(${sql.join(displays)})`;
-    const typeColumn = m.typeColumn === undefined ? sql`NULL` : sql.ref(`${MEMBER_ALIAS}.${m.typeColumn.column}`);
-    const element = sql.join([sql.ref(`${MEMBER_ALIAS}.${m.member}`), displayColumn, typeColumn]);
+    const element = sql.join([sql.ref(`${alias}.${member}`), displayColumn, typeColumn === undefined ? sql`NULL` : sql.ref(`${alias}.${typeColumn}`)]);
     const aggregate = name === 'postgres' ? sql`json_agg(json_build_array(${element}))` : name === 'mysql' ? sql`JSON_ARRAYAGG(JSON_ARRAY(${element}))` : sql`json_group_array(json_array(${element}))`;
-    return sql`(SELECT ${aggregate} FROM ${sql.table(m.table)} AS ${sql.id(MEMBER_ALIAS)} ${sql.join(joins, sql` `)} WHERE ${sql.ref(`${MEMBER_ALIAS}.${m.group}`)} = ${idRef(mapping)})`;
+    return { aggregate, joins: sql.join(joins, sql` `) };
+  };
+
+  /**
+   * PostgreSQL: a PATCH's member change and the compare-and-swap as one statement (data-modifying
+   * `WITH`: the UPDATE, then the member rows only when it matched). Its snapshot predates the
+   * statement, so the members returned are the row's before, less those removed, plus those added
+   * (read back with their display). Undefined when the version did not match.
+   */
+  const casWithMembers = async (mapping: CompiledMapping, id: string, cas: RawBuilder<unknown>, change: MultiValuedChange): Promise<Record<string, unknown> | undefined> => {
+    const m = mapping.table.members as NonNullable<TableMapping['members']>;
+    const removed = new Set(change.removed.map((e) => e['value']).filter((v): v is string => typeof v === 'string'));
+    const added = memberRows(mapping, change.added);
+    const types = memberTypes(m);
+    const ctes: RawBuilder<unknown>[] = [sql`scim_u AS (${cas} RETURNING ${selectList(mapping)})`];
+    if (removed.size > 0) {
+      ctes.push(sql`scim_d AS (DELETE FROM ${sql.table(m.table)} WHERE ${sql.ref(m.group)} = ${id} AND ${sql.ref(m.member)} IN (${sql.join([...removed])}) AND EXISTS (SELECT 1 FROM scim_u))`);
+    }
+    const inserted: RawBuilder<unknown>[] = [];
+    for (const [index, element] of added.entries()) {
+      const columns = [m.group, m.member, ...(m.typeColumn === undefined ? [] : [m.typeColumn.column])];
+      const type = types.find((t) => t.toLowerCase() === element.type.toLowerCase()) ?? element.type;
+      const values = [sql.ref(`scim_u.${ID}`), sql`${element.value}`, ...(m.typeColumn === undefined ? [] : [sql`${memberTypeValue(m, type)}`])];
+      const returned = sql.join([sql`${sql.ref(m.member)} AS v`, m.typeColumn === undefined ? sql`NULL AS k` : sql`${sql.ref(m.typeColumn.column)} AS k`]);
+      ctes.push(sql`${sql.id(`scim_i${index}`)} AS (INSERT INTO ${sql.table(m.table)} (${sql.join(columns.map((c) => sql.ref(c)))}) SELECT ${sql.join(values)} FROM scim_u ON CONFLICT DO NOTHING RETURNING ${returned})`);
+      inserted.push(sql`SELECT v, k FROM ${sql.id(`scim_i${index}`)}`);
+    }
+    const fresh = inserted.length === 0 ? sql`NULL` : (() => {
+      const rows = memberElements(m, 'scim_a', 'v', m.typeColumn === undefined ? undefined : 'k');
+      return sql`(SELECT ${rows.aggregate} FROM (${sql.join(inserted, sql` UNION ALL `)}) AS scim_a ${rows.joins})`;
+    })();
+    const row = (await sql<Record<string, unknown>>`WITH ${sql.join(ctes)} SELECT scim_u.*, ${fresh} AS ${sql.id(ADDED)} FROM scim_u`.execute(db)).rows[0];
+    if (row === undefined) return undefined;
+    const before = Array.isArray(row[MEMBERS]) ? (row[MEMBERS] as unknown[][]) : [];
+    const after = [...before.filter((e) => !removed.has(String(e[0]))), ...(Array.isArray(row[ADDED]) ? (row[ADDED] as unknown[][]) : [])];
+    return { ...row, [MEMBERS]: after };
   };
 
   /** The member elements of a row's JSON array, in id order, each id once. */
@@ -461,7 +505,16 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const foreign = foreignMember(mapping, resource);
     if (foreign !== undefined) return { ok: false, reason: 'invalidValue', detail: foreign };
     const expected = versionNumber(expectedVersion);
+    const change = ctx.changes?.find((c) => c.attribute.toLowerCase() === 'members');
     try {
+      if (name === 'postgres' && expected !== undefined && change !== undefined && mapping.table.members !== undefined && mapping.table.members.source === undefined && ctx.unique.length === 0 && change.added.length <= ONE_STATEMENT_MEMBERS) {
+        const columns = { ...row.columns };
+        stamp(mapping, columns, expected, false);
+        const assignments = sql.join(Object.entries(columns).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+        const written = await casWithMembers(mapping, id, sql`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${id} AND ${versionExpr(mapping)} = ${expected} AND ${scope}`, change);
+        if (written === undefined) throw NOT_SWAPPED;
+        return { ok: true, resource: (await toResources(db, mapping, [written]))[0] as ScimResource };
+      }
       return await db.transaction().execute(async (trx) => {
         const clash = await uniqueClash(trx, mapping, resource, ctx, id);
         if (clash !== undefined) return { ok: false, reason: 'uniqueness', attribute: clash.attribute } as const;

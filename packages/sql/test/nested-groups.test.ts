@@ -97,6 +97,32 @@ describe.each(databases)('nested groups on %s', (_name, open) => {
     expect(after.meta.version).not.toBe(before);
   });
 
+  it('a PATCH adding and removing members answers what a GET then reads; a stale version writes no member row', async () => {
+    const { connection, call } = await served(nested);
+    const ids: string[] = [];
+    for (const n of ['p1', 'p2', 'p3']) ids.push((await call('POST', '/Users', { schemas: [URN.user], userName: `${n}@example.com`, ...(n === 'p3' ? {} : { displayName: n.toUpperCase() }) })).body.id);
+    const inner = (await call('POST', '/Groups', { schemas: [URN.group], displayName: 'Inner' })).body;
+    const team = (await call('POST', '/Groups', { schemas: [URN.group], displayName: 'Team', members: [{ value: ids[0] }] })).body;
+    const patched = await call('PATCH', `/Groups/${team.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [
+        { op: 'add', path: 'members', value: [{ value: ids[1] }, { value: ids[2] }, { value: inner.id }] },
+        { op: 'remove', path: `members[value eq "${ids[0]}"]` },
+      ],
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const read = await call('GET', `/Groups/${team.id}`);
+    expect(patched.body).toEqual(read.body);
+    expect(read.body.members.map((m: { value: string; type: string; display?: string }) => `${m.type}:${m.display ?? '-'}`).sort()).toEqual(['Group:Inner', 'User:-', 'User:P2']);
+    const stale = await call('PATCH', `/Groups/${team.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ value: ids[0] }] }] });
+    expect(stale.status).toBe(200);
+    const store = createSqlStore({ ...connection, mapping: nested });
+    const current = (await store.get('Group', team.id))!;
+    const refused = await store.replace('Group', team.id, current, 'W/"1"', { unique: [], changes: [{ attribute: 'members', added: [{ value: ids[1] }], removed: [{ value: ids[0] }] }] });
+    expect(refused).toEqual({ ok: false, reason: 'versionMismatch' });
+    expect((await store.get('Group', team.id))?.['members']).toEqual(current['members']);
+  });
+
   it('without one, a Group member is a clear 400 and nothing is written: from the served schema, and from the store itself', async () => {
     const { connection, call } = await served(flat);
     expect(await memberReferenceTypes(call)).toEqual(['User']);
