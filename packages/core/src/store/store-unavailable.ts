@@ -41,3 +41,13 @@ export class StoreUnavailableError extends Error {
 export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
   return error instanceof StoreUnavailableError;
 }
+
+/**
+ * The same answer again, for a call that did not reach the store because an earlier one found it
+ * unavailable (a write queued behind it, a later call of the same request): its message and
+ * `Retry-After`, with it as the cause. A function, not a method: `earlier` may come from another
+ * copy of the core.
+ */
+export function unavailableAgain(earlier: StoreUnavailableError): StoreUnavailableError {
+  return new StoreUnavailableError(earlier.message, { retryAfterSeconds: earlier.retryAfterSeconds, cause: earlier });
+}

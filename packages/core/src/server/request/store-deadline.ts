@@ -1,5 +1,5 @@
 import type { ScimStore } from '../../store/scim-store.js';
-import { StoreUnavailableError } from '../../store/store-unavailable.js';
+import { StoreUnavailableError, unavailableAgain } from '../../store/store-unavailable.js';
 
 /** What the store calls of one request (every operation of a Bulk request) share. */
 export interface StoreDeadlineState {
@@ -21,7 +21,7 @@ export function deadlineStore(store: ScimStore, budgetMs: number, state: StoreDe
     new StoreUnavailableError(`the database did not answer within the request's deadline (${Math.round(budgetMs)} ms)`, { retryAfterSeconds: 2 });
   const call = <T>(run: () => Promise<T>): Promise<T> => {
     const earlier = state.unavailable;
-    if (earlier !== undefined) return Promise.reject(new StoreUnavailableError(earlier.message, { retryAfterSeconds: earlier.retryAfterSeconds, cause: earlier }));
+    if (earlier !== undefined) return Promise.reject(unavailableAgain(earlier));
     const remaining = deadline - performance.now();
     if (remaining <= 0) return Promise.reject((state.unavailable = expired()));
     return new Promise<T>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../../store/store-unavailable.js';
+import { StoreUnavailableError, unavailableAgain } from '../../store/store-unavailable.js';
 
 /**
  * Serializes async work per key within one server: writes to one resource run one after another,
@@ -42,7 +42,7 @@ export class KeyedMutex {
     try {
       const ahead = await previous;
       if (ahead !== undefined) {
-        unavailable = new StoreUnavailableError(ahead.message, { retryAfterSeconds: ahead.retryAfterSeconds, cause: ahead });
+        unavailable = unavailableAgain(ahead);
         throw unavailable;
       }
       return await work();
