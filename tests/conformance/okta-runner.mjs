@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Runs Okta's SCIM 2.0 spec test (a Runscope export) against a server, without Runscope:
-//   node tests/conformance/okta-runner.mjs <Okta-SCIM-20-SPEC-Test.json> <base URL> <Authorization value> [seed|full]
+//   node tests/conformance/okta-runner.mjs <Okta-SCIM-20-SPEC-Test.json> <base URL> <Authorization value> [seed|full|own]
 // Substitutes {{variables}}, skips pauses, evaluates the assertions, prints "N passed, N failed".
 // Against the seed service (default), assertions that contradict examples/seed-service/README.md are reported as known
-// deviations and do not fail the run; against the full server (`full`) every assertion must pass.
+// deviations and do not fail the run; against the full server (`full`) and
+// the own-tables example (`own`) every assertion must pass.
 import { readFileSync } from 'node:fs';
 
 const [file, baseUrl, auth = 'Bearer secret', server = 'seed'] = process.argv.slice(2);
-if (!file || !baseUrl || !['seed', 'full'].includes(server)) throw new Error('usage: okta-runner.mjs <spec.json> <baseUrl> [authorization] [seed|full]');
+if (!file || !baseUrl || !['seed', 'full', 'own'].includes(server)) throw new Error('usage: okta-runner.mjs <spec.json> <baseUrl> [authorization] [seed|full|own]');
 const spec = JSON.parse(readFileSync(file, 'utf8'));
 
 const given = `Runscope${100 + Math.floor(Math.random() * 900)}`;
@@ -69,5 +70,6 @@ for (const step of spec.steps.filter((s) => s.step_type !== 'pause' && s.method)
   }
   for (const v of step.variables ?? []) if (v.source === 'response_json') vars[v.name] = String(read(json, v.property) ?? '');
 }
-console.log(`okta (${server === 'full' ? 'full server' : 'seed service'}): ${passed} passed, ${failed} failed, ${deviations} known deviations`);
+const serverLabel = { seed: 'seed service', full: 'full server', own: 'own tables' }[server];
+console.log(`okta (${serverLabel}): ${passed} passed, ${failed} failed, ${deviations} known deviations`);
 process.exitCode = failed === 0 ? 0 : 1;
