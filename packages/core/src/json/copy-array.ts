@@ -14,7 +14,9 @@ const SPREAD_LIMIT = 64;
  * - `concat(extra)` of a plain array costs ~60 ns more than a spread for a few elements, and is the
  *   fastest from a few hundred on (4,000: 1.8 µs against 3.2 µs).
  * So: a spread for short arrays and frozen ones below FROZEN_SPREAD_LIMIT, `concat` otherwise (one
- * copy, sized once, also when `extra` is appended).
+ * copy, sized once, also when `extra` is appended). `Object.isFrozen` only picks the faster of two
+ * copies that give the same array; nothing here assumes a frozen array is a stored version (that is
+ * the server's explicit registration, `StoredVersions`).
  */
 export function copyArray<T>(array: readonly T[], extra?: readonly T[]): T[] {
   const length = array.length;

@@ -1,3 +1,4 @@
+import type { StoredVersions } from '../json/stored-versions.js';
 import { elementKey, type KeyKind } from './value-key.js';
 
 /** Arrays shorter than this are scanned: at that size a scan costs less than keeping an index. */
@@ -17,7 +18,7 @@ class Several {
   constructor(readonly elements: unknown[]) {}
 }
 
-/** One frozen array's elements by key, in array order. */
+/** One stored array's elements by key, in array order. */
 class KeyIndex {
   constructor(
     readonly kind: KeyKind,
@@ -63,10 +64,10 @@ class KeyIndex {
 }
 
 /**
- * The element keys (see `valueKeyOf`) of large frozen multi-valued attributes, so that adding or
+ * The element keys (see `valueKeyOf`) of large stored multi-valued attributes, so that adding or
  * removing one member of a 100,000-member group looks the member up instead of reading all 100,000
- * `value`s. One per server (never shared between servers), keyed by the frozen arrays themselves:
- * a stored array never changes.
+ * `value`s. One per server (part of its `ServerCaches`), keyed by the stored arrays themselves:
+ * only arrays registered in the server's {@link StoredVersions} are indexed, and those never change.
  *
  * An array is indexed the second time its lineage is looked up (a group patched once is only
  * scanned), and each write carries the index to the array the store made of it ({@link carry}):
@@ -82,8 +83,11 @@ export class ElementKeyCache {
   private readonly indexes = new Map<readonly unknown[], KeyIndex>();
   private indexedElements = 0;
 
-  /** `maxIndexed`: the elements the indexes cover at most (MAX_INDEXED_ELEMENTS). */
-  constructor(private readonly maxIndexed = MAX_INDEXED_ELEMENTS) {}
+  /** `versions`: the arrays that may be indexed; `maxIndexed`: the elements the indexes cover at most. */
+  constructor(
+    private readonly versions: StoredVersions,
+    private readonly maxIndexed = MAX_INDEXED_ELEMENTS,
+  ) {}
 
   /**
    * Calls `found(index, key)` for the elements of `elements` whose key is one of `keys`, from the
@@ -113,23 +117,24 @@ export class ElementKeyCache {
   }
 
   /**
-   * After a write: `after` (the array the store now holds) is `before` without `removed` (those
-   * very elements) and with `added` elements appended. What is known of `before` moves to `after`,
-   * updated by the change alone. Anything that does not add up drops it.
+   * After a write: `after` (the array the store now holds, registered as a stored version before
+   * this call when it is one) is `before` without `removed` (those very elements) and with `added`
+   * elements appended. What is known of `before` moves to `after`, updated by the change alone.
+   * Anything that does not add up drops it.
    */
   carry(before: unknown, after: unknown, removed: readonly unknown[], added: number): void {
     if (!Array.isArray(before) || after === before) return;
-    const frozen = Array.isArray(after) && Object.isFrozen(after);
+    const stored = Array.isArray(after) && this.versions.has(after);
     // A marker only says the lineage is being patched: it moves as is.
     if (this.scanned.has(before)) {
       this.scanned.delete(before);
-      if (frozen) this.scanned.add(after);
+      if (stored) this.scanned.add(after);
       return;
     }
     const index = this.indexes.get(before);
     if (index === undefined) return;
     this.drop(before);
-    if (!frozen || after.length !== before.length - removed.length + added || !keepsElements(before, after, removed)) return;
+    if (!stored || after.length !== before.length - removed.length + added || !keepsElements(before, after, removed)) return;
     for (const element of removed) if (!index.remove(element)) return;
     for (let i = after.length - added; i < after.length; i++) index.add(after[i]);
     this.hold(after, index);
@@ -152,9 +157,9 @@ export class ElementKeyCache {
     this.carry(before, after, removed, 0);
   }
 
-  /** The index of `elements` under `kind`: built on the second lookup of a large frozen array's lineage. */
+  /** The index of `elements` under `kind`: built on the second lookup of a large stored array's lineage. */
   private index(elements: readonly unknown[], kind: KeyKind): KeyIndex | undefined {
-    if (elements.length < INDEXED_LENGTH || !Object.isFrozen(elements)) return undefined;
+    if (elements.length < INDEXED_LENGTH || !this.versions.has(elements)) return undefined;
     const held = this.indexes.get(elements);
     if (held !== undefined) {
       if (!sameKind(held.kind, kind)) return undefined;

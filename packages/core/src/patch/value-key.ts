@@ -67,7 +67,7 @@ const COMPARED_KEYS = 8;
 /**
  * Calls `found(index, key)` for each element of `elements` whose key (see {@link valueKeyOf}) is one
  * of `keys` (keys as `valueKeyOf` gives them): for each key in element order, not across keys.
- * With `cache`, a large frozen array patched again and again is looked up in its index (see
+ * With `cache`, a large stored array patched again and again is looked up in its index (see
  * ElementKeyCache) instead of scanned. Otherwise one tight pass per key that allocates nothing per
  * element: the `value` is read directly (the schema's spelling, as stored; any other spelling is
  * looked up), and compared with each key folded in place (`matchesKey`), not made into a new string.

@@ -22,7 +22,7 @@ export interface MemoryStoreOptions {
  * The memory store evaluates every filter, sorts and pages itself (by index and by keyset cursor),
  * and removes references atomically with a delete.
  */
-const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true, events: true };
+const MEMORY_CAPABILITIES: StoreCapabilities = { filter: () => true, sort: true, paging: true, cursor: true, references: true, events: true, immutableResults: true };
 
 /**
  * The in-memory reference store. Resources are kept deep-frozen and returned as they are stored,

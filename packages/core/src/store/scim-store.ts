@@ -266,6 +266,15 @@ export interface StoreCapabilities {
   /** The store applies `DeleteContext.references` atomically with the delete. */
   readonly references?: boolean;
   /**
+   * Every resource this store returns, and every value in it, is never changed afterwards, by the
+   * store or by anyone (the memory store returns its own deep-frozen versions). The server then
+   * keeps what it derives from a stored version's arrays (sizes, member digests, indexes of large
+   * member lists) for as long as the version lives, instead of deriving it again on each request
+   * (docs/architecture.md, "Server caches"). Default false: a store that returns fresh objects, or
+   * one that may change what it returned, gets the same answers, derived per request.
+   */
+  readonly immutableResults?: boolean;
+  /**
    * Who owns `meta.version`. `'core'` (the default): the store keeps the version the core gives it.
    * `'store'`: the store computes it (from an `updated_at` column or a counter, so the application's
    * own `UPDATE` changes the ETag) and returns it in `resource.meta.version` from `create`, `replace`

@@ -4,6 +4,7 @@ import { scanKeys, type KeyKind } from '../../src/patch/value-key.js';
 import type { AttributeDefinition } from '../../src/schema/attribute-definition.js';
 import { groupModel } from './patch-fixtures.js';
 import { freezeShared } from '../../src/store/frozen-copy.js';
+import { StoredVersions } from '../../src/json/stored-versions.js';
 
 const MEMBERS = { complex: true, fold: true } satisfies KeyKind;
 const members: AttributeDefinition = (() => {
@@ -12,8 +13,15 @@ const members: AttributeDefinition = (() => {
   return resolved.attribute;
 })();
 
+/** The stored versions the caches under test may index: what a store with `immutableResults` returned. */
+const versions = new StoredVersions();
+const stored = <T extends readonly unknown[]>(elements: T): T => {
+  versions.register({ members: elements });
+  return elements;
+};
+
 const group = (count: number, prefix = 'u'): readonly { value: string }[] =>
-  freezeShared(Array.from({ length: count }, (_, i) => ({ value: `${prefix}${i}` }))) as readonly { value: string }[];
+  stored(freezeShared(Array.from({ length: count }, (_, i) => ({ value: `${prefix}${i}` }))) as readonly { value: string }[]);
 
 /** Every (index, key) the cache reports for `keys`, or undefined when it declines (the caller would scan). */
 function found(cache: ElementKeyCache, elements: readonly unknown[], keys: readonly string[], kind: KeyKind = MEMBERS): [number, string][] | undefined {
@@ -30,7 +38,7 @@ function scanned(elements: readonly unknown[], keys: readonly string[]): [number
 
 describe('ElementKeyCache', () => {
   it('scans a large frozen array the first time, then answers from its index as a scan would', () => {
-    const cache = new ElementKeyCache();
+    const cache = new ElementKeyCache(versions);
     const elements = group(INDEXED_LENGTH + 5);
     expect(found(cache, elements, ['u7'])).toBeUndefined();
     for (const keys of [['u7'], ['absent'], ['u0', `u${INDEXED_LENGTH + 4}`, 'absent']]) {
@@ -38,18 +46,20 @@ describe('ElementKeyCache', () => {
     }
   });
 
-  it('never indexes small or mutable arrays', () => {
-    const cache = new ElementKeyCache();
+  it('never indexes small arrays, nor arrays not registered as stored versions (frozen or not)', () => {
+    const cache = new ElementKeyCache(versions);
     const small = group(100);
     const mutable = Array.from({ length: INDEXED_LENGTH }, (_, i) => ({ value: `u${i}` }));
+    const frozen = freezeShared(mutable) as readonly unknown[];
     for (let i = 0; i < 3; i++) {
       expect(found(cache, small, ['u1'])).toBeUndefined();
       expect(found(cache, mutable, ['u1'])).toBeUndefined();
+      expect(found(cache, frozen, ['u1'])).toBeUndefined();
     }
   });
 
   it('declines another key kind than the one it indexed', () => {
-    const cache = new ElementKeyCache();
+    const cache = new ElementKeyCache(versions);
     const elements = group(INDEXED_LENGTH);
     found(cache, elements, ['u1']);
     expect(found(cache, elements, ['u1'])).toEqual([[1, 'u1']]);
@@ -57,13 +67,13 @@ describe('ElementKeyCache', () => {
   });
 
   it('carries the index to the array a write made, by the removed and appended elements alone', () => {
-    const cache = new ElementKeyCache();
+    const cache = new ElementKeyCache(versions);
     const before = group(INDEXED_LENGTH);
     found(cache, before, ['u1']);
     found(cache, before, ['u1']);
     const removed = [before[3], before[10]];
     // As the memory store writes it: the kept elements themselves, frozen copies of the new ones.
-    const after = Object.freeze([...before.filter((e) => !removed.includes(e)), ...group(1, 'New'), ...group(1, 'u3')]);
+    const after = stored(Object.freeze([...before.filter((e) => !removed.includes(e)), ...group(1, 'New'), ...group(1, 'u3')]));
     cache.carry(before, after, removed, 2);
     for (const keys of [['u3'], ['u10'], ['new0'], ['u11', 'u2']]) expect(found(cache, after, keys)).toEqual(scanned(after, keys));
     // The index moved: the old array is scanned again.
@@ -71,7 +81,7 @@ describe('ElementKeyCache', () => {
   });
 
   it('drops an index that does not describe the array it is found for, and scans', () => {
-    const cache = new ElementKeyCache();
+    const cache = new ElementKeyCache(versions);
     const before = group(INDEXED_LENGTH);
     found(cache, before, ['u1']);
     found(cache, before, ['u1']);
@@ -85,36 +95,36 @@ describe('ElementKeyCache', () => {
   });
 
   it('drops what it knew when a write does not add up', () => {
-    const cache = new ElementKeyCache();
+    const cache = new ElementKeyCache(versions);
     const before = group(INDEXED_LENGTH + 1);
     found(cache, before, ['u1']);
     found(cache, before, ['u1']);
-    const after = Object.freeze(before.slice(1));
+    const after = stored(Object.freeze(before.slice(1)));
     cache.carry(before, after, [], 0);
     expect(found(cache, after, ['u1'])).toBeUndefined();
     // An element the index does not hold cannot have been removed from its array.
     const other = group(INDEXED_LENGTH + 1);
     found(cache, other, ['u1']);
     found(cache, other, ['u1']);
-    const next = Object.freeze(other.slice(1));
+    const next = stored(Object.freeze(other.slice(1)));
     cache.carry(other, next, [{ value: 'u0' }], 0);
     expect(found(cache, next, ['u1'])).toBeUndefined();
   });
 
   it('moves the index through a delete cascade, finding the removed elements by key', () => {
-    const cache = new ElementKeyCache();
+    const cache = new ElementKeyCache(versions);
     const before = group(INDEXED_LENGTH + 1);
     found(cache, before, ['u1']);
     found(cache, before, ['u1']);
-    const after = Object.freeze(before.filter((e) => e.value !== 'u42'));
+    const after = stored(Object.freeze(before.filter((e) => e.value !== 'u42')));
     cache.carryRemoval(before, after, MEMBERS, 'U42');
     expect(found(cache, after, ['u42'])).toEqual([]);
     expect(found(cache, after, ['u43'])).toEqual(scanned(after, ['u43']));
   });
 
   it('keeps several elements under one key in array order, and finds each', () => {
-    const cache = new ElementKeyCache();
-    const elements = freezeShared([...group(INDEXED_LENGTH), { value: 'U1', type: 'Group' }]) as readonly unknown[];
+    const cache = new ElementKeyCache(versions);
+    const elements = stored(freezeShared([...group(INDEXED_LENGTH), { value: 'U1', type: 'Group' }]) as readonly unknown[]);
     found(cache, elements, ['u1']);
     expect(found(cache, elements, ['u1'])).toEqual([
       [1, 'u1'],
@@ -123,7 +133,7 @@ describe('ElementKeyCache', () => {
   });
 
   it('covers a bounded number of elements, dropping the least recently used index first', () => {
-    const cache = new ElementKeyCache(2 * INDEXED_LENGTH);
+    const cache = new ElementKeyCache(versions, 2 * INDEXED_LENGTH);
     const [a, b, c] = [group(INDEXED_LENGTH, 'a'), group(INDEXED_LENGTH, 'b'), group(INDEXED_LENGTH, 'c')];
     const index = (elements: readonly unknown[], key: string) => {
       found(cache, elements, [key]);
@@ -142,8 +152,8 @@ describe('ElementKeyCache', () => {
   });
 
   it('leaves a lookup with many hits to a scan', () => {
-    const cache = new ElementKeyCache();
-    const elements = freezeShared(Array.from({ length: INDEXED_LENGTH }, (_, i) => ({ value: `k${i % 100}` }))) as readonly unknown[];
+    const cache = new ElementKeyCache(versions);
+    const elements = stored(freezeShared(Array.from({ length: INDEXED_LENGTH }, (_, i) => ({ value: `k${i % 100}` }))) as readonly unknown[]);
     found(cache, elements, ['k1']);
     expect(found(cache, elements, ['k1'])).toBeUndefined();
     const hits: number[] = [];

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, groupResourceType, type ScimResource } from '../../src/index.js';
-import { checkResourceSize } from '../../src/server/write/resource-size.js';
+import { checkResourceSize, ElementSizes } from '../../src/server/write/resource-size.js';
+import { StoredVersions } from '../../src/json/stored-versions.js';
 import { call, post, server, user } from './helpers.js';
 
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -42,7 +43,9 @@ describe('checkResourceSize', () => {
         const before = deepFreeze({ id: 'g', members: stored });
         const removed = stored.filter((_, i) => drop[i] === true);
         const next = { id: 'g', members: [...stored.filter((_, i) => drop[i] !== true), ...add] };
-        const revision = { before, changes: [{ attribute: 'members', added: add, removed }] };
+        const versions = new StoredVersions();
+        versions.register(before);
+        const revision = { before, changes: [{ attribute: 'members', added: add, removed }], sizes: new ElementSizes(versions) };
         const bytes = utf8(next);
         for (const limits of [
           { maxValuesPerAttribute: 1e9, maxResourceBytes: bytes },

@@ -1,7 +1,6 @@
 import { resolveEvents, type EventSettings } from '../../events/event-options.js';
 import type { FilterLimits } from '../../filter/filter-limits.js';
 import { DEFAULT_FILTER_LIMITS } from '../../filter/filter-limits.js';
-import { ElementKeyCache } from '../../patch/element-key-cache.js';
 import { DEFAULT_PATCH_OPTIONS, type PatchOptions } from '../../patch/patch-options.js';
 import type { ValidationOptions } from '../../schema/validation-options.js';
 import type { ResourceModel } from '../../schema/resource-model.js';
@@ -17,6 +16,7 @@ import type { TenantConfig } from '../tenancy/tenancy-options.js';
 import { TenantContexts } from '../tenancy/tenant-contexts.js';
 import { compileTenantPath, type TenantPath } from '../tenancy/tenant-path.js';
 import { KeyedMutex } from '../write/keyed-mutex.js';
+import { ServerCaches } from './server-caches.js';
 import { resolveMembership, type Membership } from '../membership/membership.js';
 import { PAGINATION_ATTRIBUTE } from '../query/paging/pagination-attribute.js';
 import { resolvePagination, type PaginationSettings } from '../query/paging/pagination-settings.js';
@@ -50,8 +50,8 @@ export interface ServerContext {
   readonly logger: ScimLogger;
   /** Serializes writes to one resource within this server, all tenants included (see KeyedMutex). */
   readonly writes: KeyedMutex;
-  /** The element-key indexes of large stored member lists this server patches (see ElementKeyCache). */
-  readonly elementKeys: ElementKeyCache;
+  /** What this server derives from stored versions and keeps, with its one after-write call (see ServerCaches). */
+  readonly caches: ServerCaches;
   /** The compiled `tenancy.path`, when the URL names the tenant. */
   readonly tenantPath: TenantPath | undefined;
   /** Per-tenant contexts, when `tenancy.configure` is given. */
@@ -116,7 +116,7 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
   if (tenancy.configure !== undefined && typeof tenancy.configure !== 'function') throw new TypeError('createScimServer: tenancy.configure must be a function');
   const base = resolveContext(config, {
     writes: new KeyedMutex(),
-    elementKeys: new ElementKeyCache(),
+    caches: new ServerCaches(config.store ?? {}),
     tenantPath: tenancy.path === undefined ? undefined : compileTenantPath(tenancy.path),
     tenants: undefined,
     tracer: config.tracing?.trace.getTracer(TRACER_NAME),
@@ -142,7 +142,7 @@ function tenantConfigOf(config: ScimServerConfig, tenant: TenantConfig): ScimSer
 }
 
 /** The parts a tenant's context shares with the server's. */
-type SharedParts = Pick<ServerContext, 'writes' | 'elementKeys' | 'tenantPath' | 'tenants' | 'tracer' | 'pagination'>;
+type SharedParts = Pick<ServerContext, 'writes' | 'caches' | 'tenantPath' | 'tenants' | 'tracer' | 'pagination'>;
 
 function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerContext {
   if (!Array.isArray(config.resourceTypes) || config.resourceTypes.length === 0) {
@@ -182,7 +182,7 @@ function resolveContext(config: ScimServerConfig, shared: SharedParts): ServerCo
     compatibility,
     logger: config.logger ?? CONSOLE_LOGGER,
     writes: shared.writes,
-    elementKeys: shared.elementKeys,
+    caches: shared.caches,
     tenantPath: shared.tenantPath,
     tenants: shared.tenants,
     tracer: shared.tracer,

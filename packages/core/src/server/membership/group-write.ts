@@ -33,8 +33,8 @@ export function patchMembers(membership: Membership, request: unknown): ClientMe
   return membersInPatch(request, memberKeyOf(membership.members));
 }
 
-/** What the PATCH engine reports about a result: the resource it built, the top-level keys it wrote (schema spelling) and the element-level changes. */
-export type EngineReport = Pick<PatchResult, 'resource' | 'touched' | 'changes'>;
+/** What the PATCH engine reports about a result: the top-level keys it wrote (schema spelling) and the element-level changes. */
+export type EngineReport = Pick<PatchResult, 'touched' | 'changes'>;
 
 /**
  * A PATCH of a group: settle the members it added (or find them, when the engine reports no
@@ -52,11 +52,7 @@ export async function settlePatchedGroup(
   if (client.withoutValue !== undefined) return err(missingValue(membership));
   if (!report.touched.has(name)) return ok({ body });
   const change = report.changes.find((candidate) => candidate.attribute === name);
-  // The validated body still holds the engine's own (new, private) member array: settle it in place.
-  const list = body[name];
-  const listOwned = Array.isArray(list) && list === report.resource[name] && !Object.isFrozen(list);
   return settleMembers(exchange, membership, {
-    ...(listOwned ? { listOwned } : {}),
     groupId: existing.id,
     existing,
     body,

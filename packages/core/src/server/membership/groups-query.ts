@@ -8,7 +8,7 @@ import { queryResources, type TypeQuery } from '../query/query-resources.js';
 import type { ServedType } from '../config/server-context.js';
 import { computedOn, withGroups } from './computed-groups.js';
 import { GROUPS, type Membership } from './membership.js';
-import { memberDigest, type MemberDigest } from './member-digest.js';
+import type { MemberDigest } from './member-digest.js';
 import { memberKeyOf } from './member-key.js';
 
 /**
@@ -85,9 +85,10 @@ async function membersWithin(exchange: Exchange, membership: Membership, type: S
   const groupName = membership.group.model.definition.name;
   const typeName = type.model.definition.name;
   const digestOf = async (id: string): Promise<MemberDigest | undefined> => {
-    const group = await exchange.context.store.get(groupName, id, exchange.storeContext);
-    const members = group?.[membership.members.name];
-    return Array.isArray(members) ? memberDigest(members, typeName, groupName) : undefined;
+    const { store, caches } = exchange.context;
+    const group = await store.get(groupName, id, exchange.storeContext);
+    const members = group === undefined ? undefined : caches.adopt(group)[membership.members.name];
+    return Array.isArray(members) ? caches.digests.of(members, typeName, groupName) : undefined;
   };
   const first = await digestOf(groupId);
   if (first === undefined) return { ids: [], typed: true };

@@ -1,3 +1,4 @@
+import type { StoredVersions } from '../../json/stored-versions.js';
 import { field, isRecord } from './member-key.js';
 
 /** What one group's member list says, read once: the members of one type and the groups it may nest. */
@@ -11,29 +12,31 @@ export interface MemberDigest {
 }
 
 /**
- * Digests of frozen member arrays (what the memory store hands out), by identity and then by the
- * pair of type names. A frozen array never changes, so this is a memo, not state: a group's next
- * version is a new array, and the old one's digest goes with it. Any other array is read each time.
+ * The member digests one server keeps (part of its `ServerCaches`): by stored member array (one
+ * registered in `versions`, so it never changes: a digest is valid for the array's lifetime), then
+ * by the pair of type names. A group's next version is a new array, and the old one's digests go
+ * with it. Any other array is read each time.
  */
-const digests = new WeakMap<readonly unknown[], Map<string, MemberDigest>>();
+export class MemberDigests {
+  readonly #digests = new WeakMap<readonly unknown[], Map<string, MemberDigest>>();
 
-/**
- * The digest of `members` for members of `typeName` within groups of `groupName`: one tight pass
- * over the stored elements (schema spelling `value`, `type` first), remembered for a frozen array so
- * that `GET /Users?filter=groups.value eq "<gid>"` reads a 100,000-member group once per version.
- */
-export function memberDigest(members: readonly unknown[], typeName: string, groupName: string): MemberDigest {
-  const frozen = Object.isFrozen(members);
-  const key = `${typeName}\u0000${groupName}`;
-  const known = frozen ? digests.get(members)?.get(key) : undefined;
-  if (known !== undefined) return known;
-  const digest = readMembers(members, typeName, groupName);
-  if (frozen) {
-    let byNames = digests.get(members);
-    if (byNames === undefined) digests.set(members, (byNames = new Map()));
-    byNames.set(key, digest);
+  constructor(private readonly versions: StoredVersions) {}
+
+  /**
+   * The digest of `members` for members of `typeName` within groups of `groupName`: one tight pass
+   * over the stored elements (schema spelling `value`, `type` first), remembered for a stored
+   * version so that `GET /Users?filter=groups.value eq "<gid>"` reads a 100,000-member group once
+   * per version.
+   */
+  of(members: readonly unknown[], typeName: string, groupName: string): MemberDigest {
+    if (!this.versions.has(members)) return readMembers(members, typeName, groupName);
+    const key = `${typeName}\u0000${groupName}`;
+    let byNames = this.#digests.get(members);
+    if (byNames === undefined) this.#digests.set(members, (byNames = new Map()));
+    let digest = byNames.get(key);
+    if (digest === undefined) byNames.set(key, (digest = readMembers(members, typeName, groupName)));
+    return digest;
   }
-  return digest;
 }
 
 function readMembers(members: readonly unknown[], typeName: string, groupName: string): MemberDigest {

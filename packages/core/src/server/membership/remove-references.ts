@@ -55,7 +55,7 @@ async function removeFrom(exchange: Exchange, membership: Membership, found: Sci
       ...(events === undefined ? {} : { events: (stored: ScimResource) => updatedEvents(events, actorOf(exchange), membership.group.model, before, stored, changes, 'patch') }),
     });
     if (written.ok) {
-      context.elementKeys.carry(members, written.resource[attribute], removed, 0);
+      context.caches.afterWrite({ before, after: written.resource, changes });
       context.writes.leave(key, written.resource);
       return { resourceType: name, before: current, after: written.resource };
     }

@@ -1,11 +1,13 @@
 import { err, ok, type Result } from '../../errors/result.js';
-import { scimError } from '../../errors/scim-error.js';
+import { scimError, type ScimError } from '../../errors/scim-error.js';
+import { copyArray } from '../../json/copy-array.js';
 import type { ScimResource } from '../../schema/scim-resource.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
 import type { Exchange } from '../request/exchange.js';
 import { groupAncestors } from './group-ancestors.js';
 import type { Membership } from './membership.js';
 import { isRecord, memberKeyOf, type JsonRecord } from './member-key.js';
+import { deltaOfChange, deltaOfEdit, deltaOfLists, type MemberDelta } from './member-delta.js';
 import { findMember, memberElement, typeNames, type FoundMember } from './resolve-member.js';
 
 /** A group write whose `members` are to be settled. */
@@ -26,11 +28,6 @@ export interface MemberWrite {
   readonly change?: MultiValuedChange;
   /** A PATCH that sent whole lists (`replace`): it may repeat a member already kept, so every key is checked. */
   readonly replacesList?: boolean;
-  /**
-   * `body.members` is private to this write (the array the PATCH engine built for this request):
-   * added members are filled in in place instead of in a copy of a possibly large list.
-   */
-  readonly listOwned?: boolean;
 }
 
 export interface SettledMembers {
@@ -41,6 +38,8 @@ export interface SettledMembers {
    */
   readonly change?: MultiValuedChange;
 }
+
+type KeyOf = (element: unknown) => string | undefined;
 
 /** Member lookups in flight at once. */
 const LOOKUP_CONCURRENCY = 32;
@@ -56,87 +55,39 @@ const LOOKUP_CONCURRENCY = 32;
 export async function settleMembers(exchange: Exchange, membership: Membership, write: MemberWrite): Promise<Result<SettledMembers>> {
   const name = membership.members.name;
   const keyOf = memberKeyOf(membership.members);
-  const current = write.body[name];
-  const list: readonly unknown[] = Array.isArray(current) ? current : [];
-  const stored = write.existing?.[name];
-  const storedList: readonly unknown[] = Array.isArray(stored) ? stored : [];
+  const list = arrayAt(write.body, name);
+  const stored = write.existing === undefined ? [] : arrayAt(write.existing, name);
+  // A whole new list (POST, PUT, a PATCH `replace`) keeps stored members as stored; a PATCH's other
+  // operations leave them untouched in the engine's list, and say what changed element by element.
+  const wholeList = write.mode === 'whole' || write.replacesList === true;
 
-  // The elements to resolve, by key (the first spelling wins), and what a PATCH removed.
-  const added = new Map<string, JsonRecord>();
-  let removed: readonly JsonRecord[] = [];
-  let duplicates = false;
-  if (write.mode === 'delta' && write.change !== undefined) {
-    for (const element of write.change.added) {
-      const key = keyOf(element);
-      if (key === undefined) return err(missingValue(membership));
-      if (added.has(key)) duplicates = true;
-      else added.set(key, element);
-    }
-    removed = write.change.removed;
-  } else if (write.mode === 'delta' && write.replacesList !== true) {
-    // Adds (deduplicated by the engine against what is stored) and removes: only the part of the
-    // list between the unchanged head and tail can differ.
-    const diff = differingPart(storedList, list);
-    const before = new Map<string, JsonRecord>();
-    for (const element of diff.stored) {
-      const key = keyOf(element);
-      if (key !== undefined && isRecord(element)) before.set(key, element);
-    }
-    const after = new Set<string>();
-    for (const element of diff.current) {
-      const key = keyOf(element);
-      if (key === undefined || !isRecord(element)) return err(missingValue(membership));
-      if (after.has(key)) duplicates = true;
-      else if (!before.has(key)) added.set(key, element);
-      after.add(key);
-    }
-    removed = [...before].filter(([key]) => !after.has(key)).map(([, element]) => element);
-  } else {
-    const storedKeys = new Map<string, JsonRecord>();
-    for (const element of storedList) {
-      const key = keyOf(element);
-      if (key !== undefined && isRecord(element)) storedKeys.set(key, element);
-    }
-    const seen = new Set<string>();
-    for (const element of list) {
-      const key = keyOf(element);
-      if (key === undefined || !isRecord(element)) return err(missingValue(membership));
-      if (seen.has(key)) duplicates = true;
-      else if (!storedKeys.has(key)) added.set(key, element);
-      seen.add(key);
-    }
-    if (write.mode === 'delta') removed = [...storedKeys].filter(([key]) => !seen.has(key)).map(([, element]) => element);
-  }
-
-  const resolved = await resolveAdded(exchange, membership, added, write.displays);
+  const delta = memberDelta(write, stored, list, keyOf, missingValue(membership));
+  if (!delta.ok) return delta;
+  const resolved = await resolveAdded(exchange, membership, delta.value.added, write.displays);
   if (!resolved.ok) return resolved;
   const cycle = await checkCycle(exchange, membership, write.groupId, resolved.value);
   if (!cycle.ok) return cycle;
 
-  // A whole new list (POST, PUT, a PATCH `replace`) keeps stored members as stored; a PATCH's other
-  // operations leave them untouched in the engine's list.
-  const wholeList = write.mode === 'whole' || write.replacesList === true;
-  const settled = wholeList ? settleWhole(list, storedList, resolved.value, write.displays, keyOf) : settleDelta(list, resolved.value, duplicates, keyOf, write.listOwned === true);
+  const settled = wholeList
+    ? settleWhole(list, stored, resolved.value, write.displays, keyOf)
+    : settleDelta(list, resolved.value, delta.value.duplicates, keyOf);
   const body = settled.length === 0 ? withoutMembers(write.body, name) : { ...write.body, [name]: settled };
   // Element-level changes only when kept members are exactly as stored (not after a whole list).
   if (wholeList) return ok({ body });
-  return ok({ body, change: { attribute: name, added: [...resolved.value.values()].map(({ element }) => element), removed } });
+  const added = [...resolved.value.values()].map(({ element }) => element);
+  return ok({ body, change: { attribute: name, added, removed: delta.value.removed } });
 }
 
-/**
- * The parts of two member lists that differ: what lies between their longest common head and tail,
- * elements compared by identity or by `value` (one string comparison each, no allocation). A PATCH
- * that appends or removes one member differs in one element.
- */
-function differingPart(stored: readonly unknown[], current: readonly unknown[]): { stored: readonly unknown[]; current: readonly unknown[] } {
-  const same = (a: unknown, b: unknown): boolean =>
-    a === b || (isRecord(a) && isRecord(b) && typeof a['value'] === 'string' && a['value'] === b['value'] && a['type'] === b['type']);
-  const shorter = Math.min(stored.length, current.length);
-  let head = 0;
-  while (head < shorter && same(stored[head], current[head])) head++;
-  let tail = 0;
-  while (tail < shorter - head && same(stored[stored.length - 1 - tail], current[current.length - 1 - tail])) tail++;
-  return { stored: stored.slice(head, stored.length - tail), current: current.slice(head, current.length - tail) };
+/** What `write` adds and removes: the engine's change when it reports one, else found by comparing keys. */
+function memberDelta(write: MemberWrite, stored: readonly unknown[], list: readonly unknown[], keyOf: KeyOf, missing: ScimError): Result<MemberDelta> {
+  if (write.mode === 'delta' && write.change !== undefined) return deltaOfChange(write.change, keyOf, missing);
+  if (write.mode === 'delta' && write.replacesList !== true) return deltaOfEdit(stored, list, keyOf, missing);
+  return deltaOfLists(stored, list, keyOf, missing);
+}
+
+function arrayAt(resource: Readonly<Record<string, unknown>>, name: string): readonly unknown[] {
+  const value = resource[name];
+  return Array.isArray(value) ? value : [];
 }
 
 interface Resolved {
@@ -193,7 +144,7 @@ function settleWhole(
   storedList: readonly unknown[],
   resolved: ReadonlyMap<string, Resolved>,
   displays: ReadonlyMap<string, string>,
-  keyOf: (element: unknown) => string | undefined,
+  keyOf: KeyOf,
 ): unknown[] {
   const stored = new Map<string, unknown>();
   for (const element of storedList) {
@@ -219,32 +170,15 @@ function settleWhole(
 }
 
 /**
- * PATCH: the engine's list with each added element replaced by its resolved form. Added elements
- * are appended, so the search runs from the end and stops once all are placed (O(added) for the
- * usual add); a list with duplicates is scanned whole and keeps the first of each. The list is
- * copied first unless `owned` (see `MemberWrite.listOwned`).
+ * PATCH: a new list, the engine's with each added element replaced by its resolved form (the
+ * engine's list itself when nothing was added). Added elements are appended, so the search runs
+ * from the end and stops once all are placed (O(added) for the usual add); a list with duplicates is
+ * scanned whole and keeps the first of each.
  */
-function settleDelta(
-  list: readonly unknown[],
-  resolved: ReadonlyMap<string, Resolved>,
-  duplicates: boolean,
-  keyOf: (element: unknown) => string | undefined,
-  owned: boolean,
-): readonly unknown[] {
-  // Only removals: the engine's list is the result (shared, never mutated).
-  if (resolved.size === 0 && !duplicates) return list;
-  if (duplicates) {
-    const seen = new Set<string>();
-    const kept: unknown[] = [];
-    for (const element of list) {
-      const key = keyOf(element);
-      if (key !== undefined && seen.has(key)) continue;
-      if (key !== undefined) seen.add(key);
-      kept.push(key === undefined ? element : (resolved.get(key)?.element ?? element));
-    }
-    return kept;
-  }
-  const out = owned ? (list as unknown[]) : list.slice();
+function settleDelta(list: readonly unknown[], resolved: ReadonlyMap<string, Resolved>, duplicates: boolean, keyOf: KeyOf): readonly unknown[] {
+  if (duplicates) return firstOfEachKey(list, resolved, keyOf);
+  if (resolved.size === 0) return list;
+  const out = copyArray(list);
   let placed = 0;
   for (let i = out.length - 1; i >= 0 && placed < resolved.size; i--) {
     const key = keyOf(out[i]);
@@ -254,6 +188,21 @@ function settleDelta(
     placed++;
   }
   return out;
+}
+
+/** `list` once per key (the first of each), each added element in its resolved form. */
+function firstOfEachKey(list: readonly unknown[], resolved: ReadonlyMap<string, Resolved>, keyOf: KeyOf): unknown[] {
+  const seen = new Set<string>();
+  const kept: unknown[] = [];
+  for (const element of list) {
+    const key = keyOf(element);
+    if (key === undefined) kept.push(element);
+    else if (!seen.has(key)) {
+      seen.add(key);
+      kept.push(resolved.get(key)?.element ?? element);
+    }
+  }
+  return kept;
 }
 
 function withoutMembers(body: Readonly<Record<string, unknown>>, name: string): Record<string, unknown> {

@@ -7,5 +7,5 @@ import type { ServedType, ServerContext } from '../config/server-context.js';
 /** Stage 4, load: the stored resource, or 404 (its detail per `notFoundDetail`). */
 export async function loadResource(context: ServerContext, type: ServedType, id: string, ctx: StoreContext): Promise<Result<ScimResource>> {
   const found = await context.store.get(type.model.definition.name, id, ctx);
-  return found === undefined ? err(notFoundError(context, type, id)) : ok(found);
+  return found === undefined ? err(notFoundError(context, type, id)) : ok(context.caches.adopt(found));
 }

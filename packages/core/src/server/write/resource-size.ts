@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../../errors/result.js';
 import { scimError } from '../../errors/scim-error.js';
 import type { MultiValuedChange } from '../../store/scim-store.js';
 import { readTopLevel } from '../../store/unique-value.js';
+import type { StoredVersions } from '../../json/stored-versions.js';
 
 /** The two resource-size limits (see `ScimServerLimits`). */
 export interface ResourceSizeLimits {
@@ -20,7 +21,7 @@ export interface ResourceSizeLimits {
  * as soon as a limit is exceeded.
  */
 export function checkResourceSize(resource: Readonly<Record<string, unknown>>, limits: ResourceSizeLimits, revision?: SizeRevision): Result<void> {
-  const measure = new SizeWalk(limits, revision === undefined ? undefined : knownSizes(resource, revision, limits));
+  const measure = new SizeWalk(limits, revision === undefined ? undefined : revision.sizes.known(resource, revision, limits));
   measure.value(resource, '');
   if (measure.crowded !== undefined) {
     const { path, count } = measure.crowded;
@@ -34,13 +35,14 @@ export function checkResourceSize(resource: Readonly<Record<string, unknown>>, l
 
 /**
  * A PATCH's element-level changes to the stored resource `before` (see `MultiValuedChange`): with
- * them an attribute's size is the stored one's (measured once per frozen array, then remembered)
- * plus the added elements minus the removed ones, so adding one member to a large group does not
- * walk the group.
+ * them an attribute's size is the stored one's (measured once per stored version, then remembered
+ * in the server's `sizes`) plus the added elements minus the removed ones, so adding one member to
+ * a large group does not walk the group.
  */
 export interface SizeRevision {
   readonly before: Readonly<Record<string, unknown>>;
   readonly changes: readonly MultiValuedChange[];
+  readonly sizes: ElementSizes;
 }
 
 /** What one array of elements weighs: its elements' JSON bytes, and the longest array inside them. */
@@ -49,22 +51,7 @@ interface ElementsSize {
   readonly widest: number;
 }
 
-/**
- * Sizes of frozen arrays (stored multi-valued attributes), by identity. A frozen array's size
- * never changes, so this is a memo, not state: it holds no answer that depends on anything else.
- */
-const frozenSizes = new WeakMap<readonly unknown[], ElementsSize>();
-
 const UNLIMITED: ResourceSizeLimits = { maxValuesPerAttribute: Number.POSITIVE_INFINITY, maxResourceBytes: Number.POSITIVE_INFINITY };
-
-/** The size of `values`' elements: remembered when `values` is frozen. */
-function elementsSize(values: readonly unknown[]): ElementsSize {
-  const known = frozenSizes.get(values);
-  if (known !== undefined) return known;
-  const size = measureElements(values);
-  if (Object.isFrozen(values)) frozenSizes.set(values, size);
-  return size;
-}
 
 function measureElements(values: readonly unknown[]): ElementsSize {
   const walk = new SizeWalk(UNLIMITED);
@@ -73,44 +60,66 @@ function measureElements(values: readonly unknown[]): ElementsSize {
 }
 
 /**
- * The element sizes of the arrays of `resource` that `revision` says are the stored ones with
- * elements removed and added, worked out from the stored array's size; an array whose length does
- * not add up is left to the walk.
+ * The element sizes one server keeps (part of its `ServerCaches`): those of stored arrays
+ * (registered in `versions`, so they never change: a size is valid for the array's lifetime), and
+ * those a check worked out for arrays about to be stored, which {@link carry} moves to the arrays
+ * the store made of them.
  */
-function knownSizes(resource: Readonly<Record<string, unknown>>, revision: SizeRevision, limits: ResourceSizeLimits): Map<unknown, ElementsSize> {
-  const known = new Map<unknown, ElementsSize>();
-  for (const change of revision.changes) {
-    const now = readTopLevel(resource, change.attribute);
-    const stored = readTopLevel(revision.before, change.attribute) ?? [];
-    if (!Array.isArray(now) || !Array.isArray(stored) || known.has(now)) continue;
-    if (now.length !== stored.length - change.removed.length + change.added.length) continue;
-    const base = elementsSize(stored);
-    // Only proven sizes are used: anything that may break a limit is walked, so the error is the walk's.
-    if (base.widest > limits.maxValuesPerAttribute) continue;
-    const added = measureElements(change.added);
-    if (added.widest > limits.maxValuesPerAttribute) continue;
-    const removed = measureElements(change.removed);
-    known.set(now, { bytes: base.bytes + added.bytes - removed.bytes, widest: Math.max(base.widest, added.widest) });
-  }
-  return known;
-}
+export class ElementSizes {
+  readonly #stored = new WeakMap<readonly unknown[], ElementsSize>();
+  readonly #pending = new WeakMap<readonly unknown[], ElementsSize>();
 
-/**
- * Remembers the sizes worked out for `checked`'s changed arrays for the arrays the store made of
- * them in `written` (frozen, same length), so the next PATCH of the same resource starts from them.
- */
-export function carrySizes(checked: Readonly<Record<string, unknown>>, written: Readonly<Record<string, unknown>>, changes: readonly MultiValuedChange[]): void {
-  for (const change of changes) {
-    const now = readTopLevel(checked, change.attribute);
-    const stored = readTopLevel(written, change.attribute);
-    if (!Array.isArray(now) || !Array.isArray(stored) || !Object.isFrozen(stored) || now.length !== stored.length) continue;
-    const size = pendingSizes.get(now);
-    if (size !== undefined) frozenSizes.set(stored, size);
+  constructor(private readonly versions: StoredVersions) {}
+
+  /**
+   * The element sizes of the arrays of `resource` that `revision` says are the stored ones with
+   * elements removed and added, worked out from the stored array's size; an array whose length does
+   * not add up is left to the walk.
+   */
+  known(resource: Readonly<Record<string, unknown>>, revision: Pick<SizeRevision, 'before' | 'changes'>, limits: ResourceSizeLimits): Map<unknown, ElementsSize> {
+    const known = new Map<unknown, ElementsSize>();
+    for (const change of revision.changes) {
+      const now = readTopLevel(resource, change.attribute);
+      const stored = readTopLevel(revision.before, change.attribute) ?? [];
+      if (!Array.isArray(now) || !Array.isArray(stored) || known.has(now)) continue;
+      if (now.length !== stored.length - change.removed.length + change.added.length) continue;
+      const base = this.#of(stored);
+      // Only proven sizes are used: anything that may break a limit is walked, so the error is the walk's.
+      if (base.widest > limits.maxValuesPerAttribute) continue;
+      const added = measureElements(change.added);
+      if (added.widest > limits.maxValuesPerAttribute) continue;
+      const removed = measureElements(change.removed);
+      const size = { bytes: base.bytes + added.bytes - removed.bytes, widest: Math.max(base.widest, added.widest) };
+      known.set(now, size);
+      this.#pending.set(now, size);
+    }
+    return known;
+  }
+
+  /**
+   * After a write: the sizes worked out for `checked`'s changed arrays are those of the arrays the
+   * store made of them in `written` (stored versions, same length), so the next PATCH of the same
+   * resource starts from them.
+   */
+  carry(checked: Readonly<Record<string, unknown>>, written: Readonly<Record<string, unknown>>, changes: readonly MultiValuedChange[]): void {
+    for (const change of changes) {
+      const now = readTopLevel(checked, change.attribute);
+      const stored = readTopLevel(written, change.attribute);
+      if (!Array.isArray(now) || !Array.isArray(stored) || !this.versions.has(stored) || now.length !== stored.length) continue;
+      const size = this.#pending.get(now);
+      if (size !== undefined) this.#stored.set(stored, size);
+    }
+  }
+
+  /** The size of `values`' elements: remembered when `values` is a stored version. */
+  #of(values: readonly unknown[]): ElementsSize {
+    const known = this.#stored.get(values);
+    if (known !== undefined) return known;
+    const size = measureElements(values);
+    if (this.versions.has(values)) this.#stored.set(values, size);
+    return size;
   }
 }
-
-/** Sizes worked out for not-yet-stored arrays during a check, for {@link carrySizes}. */
-const pendingSizes = new WeakMap<readonly unknown[], ElementsSize>();
 
 /** Printable ASCII that JSON writes as is: one byte per character. */
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
@@ -149,7 +158,6 @@ class SizeWalk {
     this.bytes += 2 + Math.max(0, values.length - 1);
     const known = this.known?.get(values);
     if (known !== undefined) {
-      pendingSizes.set(values, known);
       this.bytes += known.bytes;
       this.widest = Math.max(this.widest, known.widest);
       return;

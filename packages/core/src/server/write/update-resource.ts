@@ -6,9 +6,8 @@ import type { MultiValuedChange, ReferenceLookup, StoreContext, UniqueAttribute,
 import { checkBeforeWrite } from './before-write.js';
 import { jsonEqual } from '../../values/index.js';
 import { actorOf, writeKey, type Exchange } from '../request/exchange.js';
-import { carrySizes, checkResourceSize } from './resource-size.js';
+import { checkResourceSize } from './resource-size.js';
 import { loadResource } from '../query/load-resource.js';
-import { readTopLevel } from '../../store/unique-value.js';
 import { notFoundError } from '../query/not-found.js';
 import { checkIfMatch } from '../request/precondition.js';
 import { assembleResource, changedMeta } from './resource-meta.js';
@@ -102,7 +101,7 @@ export async function updateResource(
       if (revised.value.changed !== true && sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
       const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
       const elementLevel = changes === undefined || changes.length === 0 ? undefined : changes;
-      const sized = checkResourceSize(next, context.limits, elementLevel === undefined ? undefined : { before: existing, changes: elementLevel });
+      const sized = checkResourceSize(next, context.limits, elementLevel === undefined ? undefined : { before: existing, changes: elementLevel, sizes: context.caches.sizes });
       if (!sized.ok) return sized;
       const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
       if (!allowed.ok) return allowed;
@@ -116,12 +115,7 @@ export async function updateResource(
         events === undefined ? ctx : withEntry(ctx, 'events', (stored: ScimResource) => updatedEvents(events, actorOf(exchange), type.model, existing, stored, elementLevel, operation)),
       );
       if (written.ok) {
-        if (elementLevel !== undefined) {
-          carrySizes(next, written.resource, elementLevel);
-          for (const change of elementLevel) {
-            context.elementKeys.carry(readTopLevel(existing, change.attribute), readTopLevel(written.resource, change.attribute), change.removed, change.added.length);
-          }
-        }
+        context.caches.afterWrite({ before: existing, after: written.resource, sent: next, ...(elementLevel === undefined ? {} : { changes: elementLevel }) });
         context.writes.leave(key, written.resource);
         return ok({ before: existing, after: written.resource, changed: true });
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, URN, type ScimResource, type ScimStore } from '../../../src/index.js';
 import { INDEXED_LENGTH } from '../../../src/patch/element-key-cache.js';
-import { client, GROUP, groupsServer, withoutReferences } from './membership-helpers.js';
+import { changingCopies, client, GROUP, groupsServer, withoutReferences } from './membership-helpers.js';
 
 const SIZE = INDEXED_LENGTH + 200;
 const meta = (resourceType: string) => ({ resourceType, created: '2026-01-01T00:00:00Z', lastModified: '2026-01-01T00:00:00Z', version: 'W/"1"' });
@@ -39,6 +39,8 @@ describe(`a group of ${SIZE} members patched many times`, () => {
   it.each([
     ['the store removes deleted members', () => createMemoryStore({ initial: initial() })],
     ['the core removes deleted members', withoutReferencesOverInitial],
+    // Nothing registered as a stored version: no index, no remembered size or digest, the same answers.
+    ['the store hands out copies it later changes', () => changingCopies(createMemoryStore({ initial: initial() }))],
   ])('holds exactly the members the requests leave, when %s', async (_, makeStore) => {
     const c = client(groupsServer({}, makeStore()));
     const model: string[] = Array.from({ length: SIZE }, (_, i) => `u${i}`);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { memberDigest } from '../../../src/server/membership/member-digest.js';
+import { StoredVersions } from '../../../src/json/stored-versions.js';
+import { MemberDigests } from '../../../src/server/membership/member-digest.js';
 
-describe('memberDigest', () => {
+describe('MemberDigests', () => {
+  const versions = new StoredVersions();
+  const digests = new MemberDigests(versions);
+  const memberDigest = (members: readonly unknown[], typeName: string, groupName: string) => digests.of(members, typeName, groupName);
   const members = [
     { value: 'u1', type: 'User' },
     { value: 'g1', type: 'Group' },
@@ -16,8 +20,11 @@ describe('memberDigest', () => {
     expect(memberDigest(members.slice(0, 3), 'User', 'Group')).toEqual({ ids: ['u1', 'u2'], groups: ['g1'], typed: true });
   });
 
-  it('remembers the digest of a frozen array (a stored version), per pair of type names, and reads any other array each time', () => {
+  it('remembers the digest of a registered stored version, per pair of type names, and reads any other array (frozen or not) each time', () => {
+    const unregistered = Object.freeze(members.map((member) => Object.freeze({ ...member })));
+    expect(memberDigest(unregistered, 'User', 'Group')).not.toBe(memberDigest(unregistered, 'User', 'Group'));
     const frozen = Object.freeze(members.map((member) => Object.freeze({ ...member })));
+    versions.register({ members: frozen });
     const first = memberDigest(frozen, 'User', 'Group');
     expect(memberDigest(frozen, 'User', 'Group')).toBe(first);
     expect(memberDigest(frozen, 'Robot', 'Group')).toEqual({ ids: ['x1', 'r1'], groups: ['g1', 'x1'], typed: false });

@@ -3,6 +3,7 @@ import {
   createScimServer,
   groupResourceType,
   userResourceType,
+  type ScimResource,
   type ScimServer,
   type ScimServerConfig,
   type ScimStore,
@@ -22,6 +23,54 @@ export function withoutReferences(memory: ScimStore = createMemoryStore()): Scim
     replace: (...args) => memory.replace(...args),
     query: (...args) => memory.query(...args),
     delete: (type, id, expected, ctx) => memory.delete(type, id, expected, ctx === undefined ? undefined : { ...ctx, references: [] }),
+  };
+}
+
+/**
+ * The memory store as a store without `capabilities.immutableResults`: it hands out one deep copy
+ * of each group, the same object on every read, and changes it in place after every write (its
+ * arrays emptied and refilled), as a store that reuses its objects may. The server must keep nothing
+ * derived from them.
+ */
+export function changingCopies(memory: ScimStore): ScimStore {
+  const handed = new Map<string, Record<string, unknown>>();
+  const hand = (type: string, resource: ScimResource | undefined): ScimResource | undefined => {
+    if (resource === undefined || type !== 'Group') return resource;
+    const held = handed.get(resource.id);
+    if (held !== undefined) return held as ScimResource;
+    const copy = structuredClone(resource) as Record<string, unknown>;
+    handed.set(resource.id, copy);
+    return copy as ScimResource;
+  };
+  const refresh = async (): Promise<void> => {
+    for (const [id, copy] of handed) {
+      const now = (await memory.get('Group', id)) as Record<string, unknown> | undefined;
+      for (const key of Object.keys(now ?? {})) {
+        const value = structuredClone(now?.[key]);
+        const held = copy[key];
+        if (Array.isArray(held) && Array.isArray(value)) held.splice(0, held.length, ...(value as unknown[]));
+        else copy[key] = value;
+      }
+    }
+  };
+  return {
+    capabilities: { ...memory.capabilities, immutableResults: false },
+    create: (...args) => memory.create(...args),
+    get: async (type, id, ctx) => hand(type, await memory.get(type, id, ctx)),
+    query: async (type, query, ctx) => {
+      const found = await memory.query(type, query, ctx);
+      return 'resources' in found ? { ...found, resources: found.resources.map((r) => hand(type, r) as ScimResource) } : found;
+    },
+    replace: async (...args) => {
+      const written = await memory.replace(...args);
+      await refresh();
+      return written.ok ? { ...written, resource: hand(args[0], written.resource) as ScimResource } : written;
+    },
+    delete: async (...args) => {
+      const deleted = await memory.delete(...args);
+      await refresh();
+      return deleted;
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { checkBeforeWrite } from '../../write/before-write.js';
 import { actorOf, writeKey, type Exchange } from '../../request/exchange.js';
 import { loadResource } from '../../query/load-resource.js';
 import { removeReferences, type Membership } from '../../membership/index.js';
-import type { ElementKeyCache } from '../../../patch/element-key-cache.js';
+import type { ServerCaches } from '../../config/server-caches.js';
 import { keyKindOf } from '../../../patch/value-key.js';
 import { notFoundError } from '../../query/not-found.js';
 import { notifyChange } from '../../observe/notify-change.js';
@@ -59,7 +59,7 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   const { existing } = outcome.value;
   let cascaded: readonly CascadedChange[] = outcome.value.cascaded ?? [];
   if (referenced !== undefined && !storeCascades) cascaded = await removeReferences(exchange, referenced, existing.id);
-  else if (referenced !== undefined) carryMemberKeys(context.elementKeys, referenced, cascaded, existing.id);
+  else if (referenced !== undefined) afterCascade(context.caches, referenced, cascaded, existing.id);
   await notifyChange(exchange, { operation: 'delete', resourceType: name, id: existing.id, before: existing, ...actorOf(exchange) });
   for (const change of cascaded) {
     await notifyChange(exchange, { operation: 'patch', resourceType: change.resourceType, id: change.after.id, before: change.before, after: change.after, ...actorOf(exchange) });
@@ -67,10 +67,9 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   return emptyResponse(204);
 }
 
-/** The member-key indexes of the groups the store's cascade changed move to their new member lists. */
-function carryMemberKeys(elementKeys: ElementKeyCache, membership: Membership, cascaded: readonly CascadedChange[], id: string): void {
+/** The groups the store's cascade changed are new stored versions: the server's one after-write call for each. */
+function afterCascade(caches: ServerCaches, membership: Membership, cascaded: readonly CascadedChange[], id: string): void {
   const kind = keyKindOf(membership.members);
-  if (kind === undefined) return;
-  const name = membership.members.name;
-  for (const change of cascaded) elementKeys.carryRemoval(change.before[name], change.after[name], kind, id);
+  const attribute = membership.members.name;
+  for (const { before, after } of cascaded) caches.afterWrite({ before, after, ...(kind === undefined ? {} : { removed: { attribute, kind, value: id } }) });
 }

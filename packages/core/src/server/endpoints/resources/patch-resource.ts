@@ -37,7 +37,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const client = membership === undefined ? undefined : patchMembers(membership, body.value);
   const readBack = patchAnswersNoContent(context, request, selection.value) ? undefined : groupsLookup(exchange, type, selection.value);
   const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
-    const patched = applyPatchWith(type.model, existing, body.value, options, context.elementKeys);
+    const patched = applyPatchWith(type.model, existing, body.value, options, context.caches.elementKeys);
     if (!patched.ok) return patched;
     if (!patched.value.changed) return ok({ body: existing });
     const { resource, touched, changes: engineChanges } = patched.value;
