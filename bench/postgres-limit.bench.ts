@@ -247,6 +247,8 @@ async function load(pool: pg.Pool): Promise<number> {
     `INSERT INTO public.scim_unique_values (tenant, resource_type, attribute, key, id)
      SELECT tenant, resource_type, 'userName', 's:' || lower(normalize(data->>'userName', NFC)), id FROM public.scim_resources WHERE resource_type = 'User'`,
   );
+  // The same keys where a store of schema version 6 keeps them, in the row (BASELINE_REF may be older).
+  await pool.query(`UPDATE public.scim_resources SET unique_key = 's:' || lower(normalize(data->>'userName', NFC)) WHERE resource_type = 'User'`);
   await pool.query('VACUUM ANALYZE');
   return (performance.now() - started) / 1000;
 }

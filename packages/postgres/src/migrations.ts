@@ -1,5 +1,6 @@
 import { outboxStampStatements, outboxStatements } from './outbox/outbox-tables.js';
-import { quoteIdent, type StoreTables } from './sql-names.js';
+import { quoteIdent, quoteLiteral, type StoreTables } from './sql-names.js';
+import { ROW_KEY_ATTRIBUTE } from './unique-key.js';
 
 /** One schema version: the statements that take the schema from `version - 1` to `version`. */
 export interface Migration {
@@ -120,6 +121,23 @@ export const MIGRATIONS: readonly Migration[] = [
     // The writers' per-partition advisory lock serialized writes to a partition until their commit:
     // a write now only appends its event rows, and readers stamp them in commit order.
     statements: (t) => outboxStampStatements(t.schema),
+  },
+  {
+    version: 6,
+    name: 'the userName key in the resource row',
+    statements: (t) => [
+      // A create claimed its userName with a second row (and two index entries) in scim_unique_values,
+      // a replace probed that table for it: the key now lives in the row, under a unique index, and
+      // the table keeps the other unique attributes' values. Adding a column without a default
+      // rewrites nothing; the UPDATE writes every row that holds a userName value.
+      `ALTER TABLE ${t.resources} ADD COLUMN unique_key text`,
+      `UPDATE ${t.resources} r SET unique_key = u.key FROM ${t.uniqueValues} u
+        WHERE u.tenant = r.tenant AND u.resource_type = r.resource_type AND u.id = r.id AND u.attribute = ${quoteLiteral(ROW_KEY_ATTRIBUTE)}`,
+      // Those whose holder is gone (version 4) are free: dropped with the rest.
+      `DELETE FROM ${t.uniqueValues} WHERE attribute = ${quoteLiteral(ROW_KEY_ATTRIBUTE)}`,
+      // The table's primary key made the keys unique: the index builds on the copied ones.
+      `CREATE UNIQUE INDEX scim_resources_unique_key ON ${t.resources} (tenant, resource_type, unique_key) WHERE unique_key IS NOT NULL`,
+    ],
   },
 ];
 

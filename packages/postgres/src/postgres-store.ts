@@ -130,11 +130,11 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       client.write !== undefined ? client.write<Row>(text, params, name) : client.transaction((tx) => tx.query<Row>(text, params, name)),
   });
 
-  /** One writing statement on its own: `client.write`, else a transaction of that statement (see SqlClient.write). */
-  async function writeOnce(text: string, params: readonly unknown[]): Promise<WriteRow> {
+  /** One writing statement on its own: `client.write`, else a transaction of that statement (see SqlClient.write). Its one row, if any. */
+  async function writeOnce(text: string, params: readonly unknown[]): Promise<WriteRow | undefined> {
     const name = names.of(text);
     const result = client.write !== undefined ? await client.write<WriteRow>(text, params, name) : await client.transaction((tx) => tx.query<WriteRow>(text, params, name));
-    return result.rows[0] as WriteRow;
+    return result.rows[0];
   }
 
   /**
@@ -155,7 +155,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
         if (attribute !== undefined) return { ok: false, reason: 'uniqueness', attribute };
         // Only values whose holder is gone clash: free them, then write again.
         await releaseOrphans(writer(), t, row.tenant, row.resourceType, row.id, claims);
-        if (attempt >= 3) return { ok: false, reason: 'uniqueness', attribute: claims[0]?.[0] ?? 'id' };
+        if (attempt >= 3) return { ok: false, reason: 'uniqueness', attribute: claims.all[0]?.[0] ?? 'id' };
       }
     }
   }
@@ -176,11 +176,12 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const inStatement = members === undefined ? ctx.events?.(resource) : undefined;
       const params = createParams(row, claims);
       const also = inStatement === undefined || inStatement.length === 0 ? '' : eventsCte(events, `$${params.push(eventParam(inStatement, partitions))}`, 'inserted');
-      const text = textOf(`create\u0000${claims.length > 0}\u0000${also !== ''}\u0000${groups?.shape ?? ''}`, () =>
-        createSql(t, claims.length > 0, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also),
+      const others = claims.others !== undefined;
+      const text = textOf(`create\u0000${others}\u0000${also !== ''}\u0000${groups?.shape ?? ''}`, () =>
+        createSql(t, others, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also),
       );
-      const done = (written: WriteRow): StoreWriteResult => {
-        if (written.written === 0) return { ok: false, reason: 'uniqueness', attribute: 'id' };
+      const done = (written: WriteRow | undefined): StoreWriteResult => {
+        if (written === undefined || written.written === 0) return { ok: false, reason: 'uniqueness', attribute: 'id' };
         const copy = structuredClone(resource);
         groups?.keep(copy, written.referrers);
         return { ok: true, resource: copy };
@@ -190,8 +191,8 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       return claimed(row, claims, async () => {
         if (single) return done(await writeOnce(text, params));
         return inTransaction(async (tx) => {
-          const written = (await tx.query<WriteRow>(text, params, names.of(text))).rows[0] as WriteRow;
-          if (written.written === 0) return new Outcome(done(written)) as never;
+          const written = (await tx.query<WriteRow>(text, params, names.of(text))).rows[0];
+          if (written === undefined || written.written === 0) return new Outcome(done(written)) as never;
           if (members !== undefined) await insertMembers(tx, t, { tenant, resourceType, id: resource.id }, members);
           await writeEvents(tx, events, ctx.events?.(resource), partitions, eventsName);
           return done(written);
@@ -231,8 +232,10 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const inStatement = single ? ctx.events?.(copy) : undefined;
       const params = replaceParams(row, expectedVersion, claims);
       const also = inStatement === undefined || inStatement.length === 0 ? '' : eventsCte(events, `$${params.push(eventParam(inStatement, partitions))}`, 'updated');
-      const text = textOf(`replace\u0000${also !== ''}\u0000${groups?.shape ?? ''}`, () => replaceSql(t, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also));
-      const missed = (written: WriteRow): StoreWriteResult => ({ ok: false, reason: written.present === true ? 'versionMismatch' : 'notFound' });
+      const others = claims.others !== undefined;
+      const text = textOf(`replace\u0000${others}\u0000${also !== ''}\u0000${groups?.shape ?? ''}`, () =>
+        replaceSql(t, others, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also),
+      );
       const done = (written: WriteRow): StoreWriteResult => {
         const result = structuredClone(copy);
         groups?.keep(result, written.referrers);
@@ -241,11 +244,12 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       return claimed(row, claims, async () => {
         if (single) {
           const written = await writeOnce(text, params);
-          return written.written === 0 ? missed(written) : done(written);
+          // Nothing at the expected version (rare: another process wrote, or deleted): which of the two.
+          return written?.written === 1 ? done(written) : missOutcome(client, t, tenant, resourceType, id);
         }
         return inTransaction(async (tx) => {
-          const written = (await tx.query<WriteRow>(text, params, names.of(text))).rows[0] as WriteRow;
-          if (written.written === 0) return new Outcome(missed(written)) as never;
+          const written = (await tx.query<WriteRow>(text, params, names.of(text))).rows[0];
+          if (written?.written !== 1) return new Outcome(await missOutcome(tx, t, tenant, resourceType, id)) as never;
           if (attribute !== undefined) {
             const group = { tenant, resourceType, id };
             const final = stored.members ?? [];
@@ -343,7 +347,7 @@ function instant(text: string | undefined): string | null {
 }
 
 /** Why a compare-and-swap matched no row: the resource is gone, or its version moved on. */
-async function missOutcome(tx: SqlQueryable, t: StoreTables, tenant: string, resourceType: string, id: string): Promise<{ ok: false; reason: 'notFound' | 'versionMismatch' }> {
-  const exists = await tx.query(`SELECT 1 FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3`, [tenant, resourceType, id]);
+async function missOutcome(q: SqlQueryable, t: StoreTables, tenant: string, resourceType: string, id: string): Promise<{ ok: false; reason: 'notFound' | 'versionMismatch' }> {
+  const exists = await q.query(`SELECT 1 FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3`, [tenant, resourceType, id]);
   return { ok: false, reason: exists.rows.length === 0 ? 'notFound' : 'versionMismatch' };
 }

@@ -1,7 +1,16 @@
 import { comparisonKey, type ScimResource, type UniqueAttribute } from '@scimkit/core';
 
 /**
- * The key a unique attribute's value is stored under in `scim_unique_values` (RFC 7643 §2.2): a
+ * The unique attribute whose key the resource row keeps itself, in `scim_resources.unique_key`
+ * under a unique index (schema version 6): `userName`, the one every User has (RFC 7643 §4.1.1).
+ * Chosen by name, not by position in the schema, so that a change of the unique attributes never
+ * moves a value between the row and `scim_unique_values`. Never change it: migration 6 moved the
+ * values of this attribute into the row.
+ */
+export const ROW_KEY_ATTRIBUTE = 'userName';
+
+/**
+ * The key a unique attribute's value is stored under (`unique_key`, or `scim_unique_values`; RFC 7643 §2.2): a
  * string by the core's `uniqueKey` (as it is when the attribute is caseExact, else NFC-normalized then
  * lower-cased, so `Ä` typed precomposed or decomposed, in any case, is one value); other scalars
  * tagged by type, so `1` and `"1"` differ. Undefined when the resource has no value: an absent value never conflicts.

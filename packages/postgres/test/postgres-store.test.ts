@@ -180,7 +180,7 @@ describe('failures', () => {
       query: (text, params) => (text.includes('scim_resources') && text.startsWith('SELECT') ? Promise.reject(new Error('connection lost')) : client.query(text, params)),
       transaction: (work) =>
         client.transaction(async (tx) =>
-          work({ query: (text, params) => (text.includes('scim_unique_values') ? Promise.reject(new Error('connection lost')) : tx.query(text, params)) }),
+          work({ query: (text, params) => (text.includes('INSERT INTO') ? Promise.reject(new Error('connection lost')) : tx.query(text, params)) }),
         ),
     };
     const store = createPostgresStore({ client: failing, schema });

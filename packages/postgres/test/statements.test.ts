@@ -63,10 +63,13 @@ async function statements(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('statements per request (docs/stores/postgres.md "Statements per request")', () => {
-  it('POST /Users is one statement: the row and its userName claim together', async () => {
-    const sent = await statements(() => send('POST', '/Users', { userName: 'one-statement' }));
+  it('POST /Users is one INSERT: the userName key is in the row, no unique-value row', async () => {
+    let id = '';
+    const sent = await statements(async () => (id = (await send('POST', '/Users', { userName: 'One-Statement' })).body['id'] as string));
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(/^WITH inserted AS/);
+    expect(sent[0]).toMatch(/^INSERT INTO \S+scim_resources\S* \(/);
+    expect(await keys([id])).toEqual(['s:one-statement']);
+    expect(await uniqueValueRows(id)).toEqual([]);
   });
 
   it('GET by id and userName eq are one statement each, the groups read with the user', async () => {
@@ -84,35 +87,42 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect(await statements(() => send('GET', `/Users/${alone}`))).toHaveLength(1);
   });
 
-  it('PATCH of displayName is a read and one write, and leaves the userName claim row as it was', async () => {
+  it('PATCH of displayName is a read and one write, and writes no unique-value row', async () => {
     const id = (await send('POST', '/Users', { userName: 'patched' })).body['id'] as string;
-    const claimWriter = async () =>
-      (await client.query<{ xmin: string }>(`SELECT xmin::text AS xmin FROM "${schema}".scim_unique_values WHERE id = $1`, [id])).rows.map((r) => r.xmin);
-    const before = await claimWriter();
-    expect(before).toHaveLength(1);
     const patch = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value: 'P' }] };
     let status = 0;
     const sent = await statements(async () => (status = (await send('PATCH', `/Users/${id}`, patch)).status));
     expect(status).toBe(200);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toMatch(/^WITH updated AS/);
-    expect(await claimWriter()).toEqual(before);
+    expect(await keys([id])).toEqual(['s:patched']);
+    expect(await uniqueValueRows(id)).toEqual([]);
     // The repeated statements are named (prepared once per connection by pg).
     expect(names.every((name) => typeof name === 'string' && name.startsWith('scimkit_'))).toBe(true);
   });
 
-  it('a rename to a value another user holds is 409 and writes nothing; a rename to a free value moves the claim', async () => {
+  it('a compare-and-swap that finds another version, or no resource, says which with a read of its own', async () => {
+    const store = createPostgresStore({ client, schema });
+    const id = (await send('POST', '/Users', { userName: 'swapped' })).body['id'] as string;
+    const stored = (await store.get('User', id))!;
+    const next = { ...stored, displayName: 'late', meta: { ...stored.meta, version: 'W/"late"' } };
+    expect(await store.replace('User', id, next, 'W/"not-current"', { unique: [{ path: 'userName', caseExact: false }] })).toEqual({ ok: false, reason: 'versionMismatch' });
+    expect(await store.replace('User', 'no-such-user', { ...next, id: 'no-such-user' }, stored.meta.version, { unique: [] })).toEqual({ ok: false, reason: 'notFound' });
+    expect((await store.get('User', id))?.['displayName']).toBeUndefined();
+  });
+
+  it('a rename to a value another user holds is 409 and writes nothing; a rename to a free value moves the key', async () => {
     const a = (await send('POST', '/Users', { userName: 'holder-a' })).body['id'] as string;
     const b = (await send('POST', '/Users', { userName: 'holder-b' })).body['id'] as string;
     const rename = (value: string) => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'userName', value }] });
     const refused = await send('PATCH', `/Users/${b}`, rename('HOLDER-A'));
     expect(refused.status).toBe(409);
+    expect(refused.body['scimType']).toBe('uniqueness');
     expect((await send('GET', `/Users/${b}`)).body['userName']).toBe('holder-b');
     expect((await send('PATCH', `/Users/${b}`, rename('holder-c'))).status).toBe(200);
     expect((await send('POST', '/Users', { userName: 'holder-b' })).status).toBe(201);
     expect((await send('POST', '/Users', { userName: 'Holder-C' })).status).toBe(409);
-    const claims = await client.query<{ key: string }>(`SELECT key FROM "${schema}".scim_unique_values WHERE id = ANY($1::text[]) ORDER BY key`, [[a, b]]);
-    expect(claims.rows.map((r) => r.key)).toEqual(['s:holder-a', 's:holder-c']);
+    expect(await keys([a, b])).toEqual(['s:holder-a', 's:holder-c']);
   });
 
   it('a page is one statement, and a count(*) of its own only when the page is full', async () => {
@@ -135,14 +145,46 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect((await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '0' })).body['totalResults']).toBe(30);
   });
 
-  it('a delete frees the userName in its own statement; a value whose holder is gone is freed by the write that claims it', async () => {
-    const id = (await send('POST', '/Users', { userName: 'freed' })).body['id'] as string;
-    expect((await send('DELETE', `/Users/${id}`)).status).toBe(204);
-    expect((await client.query(`SELECT 1 FROM "${schema}".scim_unique_values WHERE id = $1`, [id])).rows).toEqual([]);
-    expect((await send('POST', '/Users', { userName: 'Freed' })).status).toBe(201);
-    // A claim left by a resource deleted by hand (schema version 4 has no foreign key to cascade it).
-    await client.query(`INSERT INTO "${schema}".scim_unique_values (tenant, resource_type, attribute, key, id) VALUES ('', 'User', 'userName', 's:orphaned', 'gone')`);
-    expect((await send('POST', '/Users', { userName: 'ORPHANED' })).status).toBe(201);
-    expect((await send('POST', '/Users', { userName: 'orphaned' })).status).toBe(409);
+  it('a delete frees the userName with its row and its other unique values in its own statement; a value whose holder is gone is freed by the write that claims it', async () => {
+    const store = createPostgresStore({ client, schema });
+    // externalId made unique here: a value of an attribute other than userName has a row of scim_unique_values.
+    const ctx = { unique: [{ path: 'userName', caseExact: false }, { path: 'externalId', caseExact: true }] };
+    const resource = (id: string, userName: string, externalId: string) => ({
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      id,
+      userName,
+      externalId,
+      meta: { resourceType: 'User', created: '2026-01-01T00:00:00.000Z', lastModified: '2026-01-01T00:00:00.000Z', version: 'W/"1"' },
+    });
+    expect((await store.create('User', resource('freed-1', 'freed', 'ext-freed'), ctx)).ok).toBe(true);
+    expect(await uniqueValueRows('freed-1')).toEqual(['externalId s:ext-freed']);
+    expect(await store.delete('User', 'freed-1')).toEqual({ ok: true });
+    expect(await uniqueValueRows('freed-1')).toEqual([]);
+    expect((await store.create('User', resource('freed-2', 'Freed', 'ext-freed'), ctx)).ok).toBe(true);
+    // Taken: the first attribute that clashes is named.
+    expect(await store.create('User', resource('freed-3', 'FREED', 'ext-other'), ctx)).toEqual({ ok: false, reason: 'uniqueness', attribute: 'userName' });
+    expect(await store.create('User', resource('freed-3', 'other', 'ext-freed'), ctx)).toEqual({ ok: false, reason: 'uniqueness', attribute: 'externalId' });
+    // A value left by a resource deleted by hand (schema version 4 has no foreign key to cascade it).
+    await client.query(`INSERT INTO "${schema}".scim_unique_values (tenant, resource_type, attribute, key, id) VALUES ('', 'User', 'externalId', 's:orphaned', 'gone')`);
+    expect((await store.create('User', resource('freed-4', 'orphan-taker', 'orphaned'), ctx)).ok).toBe(true);
+    expect(await store.create('User', resource('freed-5', 'orphan-taker-2', 'orphaned'), ctx)).toEqual({ ok: false, reason: 'uniqueness', attribute: 'externalId' });
+    // A replace that drops the value releases its row, in the same statement.
+    const dropped = { ...resource('freed-4', 'orphan-taker', 'x'), meta: { ...resource('', '', '').meta, version: 'W/"2"' } };
+    delete (dropped as Partial<typeof dropped>).externalId;
+    expect((await store.replace('User', 'freed-4', dropped, 'W/"1"', ctx)).ok).toBe(true);
+    expect(await uniqueValueRows('freed-4')).toEqual([]);
+    expect((await store.create('User', resource('freed-5', 'orphan-taker-2', 'orphaned'), ctx)).ok).toBe(true);
   });
 });
+
+/** The `unique_key` of each resource, in key order. */
+async function keys(ids: readonly string[]): Promise<(string | null)[]> {
+  const rows = await client.query<{ key: string | null }>(`SELECT unique_key AS key FROM "${schema}".scim_resources WHERE id = ANY($1::text[]) ORDER BY unique_key`, [ids]);
+  return rows.rows.map((r) => r.key);
+}
+
+/** The rows of scim_unique_values a resource holds, as `attribute key`. */
+async function uniqueValueRows(id: string): Promise<string[]> {
+  const rows = await client.query<{ attribute: string; key: string }>(`SELECT attribute, key FROM "${schema}".scim_unique_values WHERE id = $1 ORDER BY attribute`, [id]);
+  return rows.rows.map((r) => `${r.attribute} ${r.key}`);
+}
