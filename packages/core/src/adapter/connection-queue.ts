@@ -38,6 +38,7 @@ interface Lane {
  * ({@link tooManyPipelinedResponse}). A client that does not pipeline never waits.
  */
 export function createConnectionQueue(maxWaiting: number = DEFAULT_MAX_PIPELINED_REQUESTS): ConnectionQueue {
+  // Each queue's own state (the requests of each connection), not a cache: one queue per server.
   const lanes = new WeakMap<object, Lane>();
   return {
     enter(req, res, serve, refuse) {

@@ -72,8 +72,7 @@ export function compileSort(
     const cmp = compareKeys(keyOf(a), keyOf(b));
     return cmp === 0 ? 0 : sign * cmp;
   });
-  sortKeys.set(compare, { keyOf, sign });
-  return ok(compare);
+  return ok(withSortKeys(compare, { keyOf, sign }));
 }
 
 interface SortKeys {
@@ -83,8 +82,22 @@ interface SortKeys {
   readonly allow?: () => boolean;
 }
 
-/** The key reader behind each compiled comparator (and those derived from one), for `sortResources`. */
-const sortKeys = new WeakMap<ResourceComparator, SortKeys>();
+/**
+ * The key reader behind a compiled comparator (and those derived from one), for `sortResources`: a
+ * hidden property of the comparator function itself, so nothing about comparators is kept here.
+ */
+const SORT_KEYS: unique symbol = Symbol('scimkit.sortKeys');
+
+type KeyedComparator = ResourceComparator & { readonly [SORT_KEYS]?: SortKeys };
+
+function withSortKeys(compare: ResourceComparator, keys: SortKeys): ResourceComparator {
+  Object.defineProperty(compare, SORT_KEYS, { value: keys });
+  return compare;
+}
+
+function sortKeysOf(compare: ResourceComparator): SortKeys | undefined {
+  return (compare as KeyedComparator)[SORT_KEYS];
+}
 
 /**
  * `compare` that asks `allow()` before every comparison and answers 0 once it refuses (a work
@@ -92,12 +105,10 @@ const sortKeys = new WeakMap<ResourceComparator, SortKeys>();
  */
 export function compareWhile(compare: ResourceComparator, allow: () => boolean): ResourceComparator {
   const derived: ResourceComparator = (a, b) => (allow() ? compare(a, b) : 0);
-  const keys = sortKeys.get(compare);
-  if (keys !== undefined) {
-    const before = keys.allow;
-    sortKeys.set(derived, { ...keys, allow: before === undefined ? allow : () => allow() && before() });
-  }
-  return derived;
+  const keys = sortKeysOf(compare);
+  if (keys === undefined) return derived;
+  const before = keys.allow;
+  return withSortKeys(derived, { ...keys, allow: before === undefined ? allow : () => allow() && before() });
 }
 
 /**
@@ -106,7 +117,7 @@ export function compareWhile(compare: ResourceComparator, allow: () => boolean):
  * a key may cost a date parse or a lower-casing, and a sort makes O(n log n) comparisons.
  */
 export function sortResources<T extends ScimResource>(resources: readonly T[], compare: ResourceComparator): T[] {
-  const compiled = sortKeys.get(compare);
+  const compiled = sortKeysOf(compare);
   if (compiled === undefined) return [...resources].sort(compare);
   const { keyOf, sign, allow } = compiled;
   const keys = resources.map((resource) => keyOf(resource));

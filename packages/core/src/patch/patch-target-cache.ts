@@ -2,6 +2,7 @@ import type { Result } from '../errors/result.js';
 import type { FilterLimits } from '../filter/filter-limits.js';
 import type { ResourceModel } from '../schema/resource-model.js';
 import type { PatchTarget } from './patch-target.js';
+import { memoOf, memoSlot } from '../schema/model-memo.js';
 
 /**
  * Most path texts remembered per resource type. Paths are client text, so the cache is bounded:
@@ -20,11 +21,15 @@ interface TargetCache {
 }
 
 /**
- * Successful resolutions of `path` texts, by resource type (models are immutable, so a resolution
- * never goes stale). Keyed on the model object: each server's models own their entries and take
+ * Successful resolutions of `path` texts of one resource type, kept in its model's memo (models are
+ * immutable, so a resolution never goes stale): each server's models own their entries and take
  * them along when they are collected.
  */
-const caches = new WeakMap<ResourceModel, TargetCache>();
+const TARGETS = memoSlot<TargetCache>('patchTargets');
+
+function targetsOf(model: ResourceModel): TargetCache {
+  return memoOf(model).get(TARGETS, () => ({ maxLength: undefined, maxDepth: undefined, targets: new Map() }));
+}
 
 /**
  * The cached resolution of `path` for `model`, if any. Entries hold only successful resolutions
@@ -33,19 +38,16 @@ const caches = new WeakMap<ResourceModel, TargetCache>();
  * never accepted under limits it breaks.
  */
 export function cachedTarget(model: ResourceModel, path: string, limits: FilterLimits | undefined): Result<PatchTarget> | undefined {
-  const cache = caches.get(model);
-  if (cache === undefined || !madeUnder(cache, limits)) return undefined;
+  const cache = targetsOf(model);
+  if (!madeUnder(cache, limits)) return undefined;
   return cache.targets.get(path);
 }
 
 /** Remembers a successful resolution of `path` (see `cachedTarget`). */
 export function rememberTarget(model: ResourceModel, path: string, limits: FilterLimits | undefined, target: Result<PatchTarget>): void {
   if (path.length > MAX_CACHED_PATH_LENGTH) return;
-  let cache = caches.get(model);
-  if (cache === undefined) {
-    cache = { maxLength: limits?.maxLength, maxDepth: limits?.maxDepth, targets: new Map() };
-    caches.set(model, cache);
-  } else if (!madeUnder(cache, limits)) {
+  const cache = targetsOf(model);
+  if (!madeUnder(cache, limits)) {
     cache.maxLength = limits?.maxLength;
     cache.maxDepth = limits?.maxDepth;
     cache.targets.clear();

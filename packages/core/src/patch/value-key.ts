@@ -37,22 +37,13 @@ export function valueKeyOf(definition: AttributeDefinition): ValueKey | undefine
   return identityOf(definition).key;
 }
 
-/** The key kind of a definition and its key function, made once (definitions are immutable). */
-interface Identity {
-  readonly kind: KeyKind | undefined;
-  readonly key: ValueKey | undefined;
-}
-
-const identities = new WeakMap<AttributeDefinition, Identity>();
-
-function identityOf(definition: AttributeDefinition): Identity {
-  let identity = identities.get(definition);
-  if (identity === undefined) {
-    const kind = kindOf(definition);
-    identity = { kind, key: kind === undefined ? undefined : (element) => elementKey(kind, element) };
-    identities.set(definition, identity);
-  }
-  return identity;
+/**
+ * The key kind of a definition and its key function, derived on each call (one look for the `value`
+ * sub-attribute: callers ask once per operation, not per element), so nothing is kept here.
+ */
+function identityOf(definition: AttributeDefinition): { readonly kind: KeyKind | undefined; readonly key: ValueKey | undefined } {
+  const kind = kindOf(definition);
+  return { kind, key: kind === undefined ? undefined : (element) => elementKey(kind, element) };
 }
 
 function kindOf(definition: AttributeDefinition): KeyKind | undefined {

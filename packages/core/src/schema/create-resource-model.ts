@@ -2,6 +2,7 @@ import type { AttrPath } from '../filter/ast.js';
 import type { AttributeFacts, UniqueAttribute } from '../store/scim-store.js';
 import type { AttributeDefinition, ResourceTypeDefinition, SchemaDefinition } from './attribute-definition.js';
 import type { ResolvedAttribute, ResourceModel } from './resource-model.js';
+import { MODEL_MEMO, ModelMemo } from './model-memo.js';
 
 /** One top-level attribute with a lowercase index of its sub-attributes. */
 interface Entry {
@@ -119,14 +120,17 @@ export function createResourceModel(
     };
   }
 
-  return Object.freeze({
+  const model: ResourceModel = {
     definition,
     core,
     extensions: Object.freeze(extensions.map((e) => Object.freeze({ schema: e.schema, required: e.required }))),
     unique: Object.freeze(unique),
     resolve,
     facts,
-  });
+  };
+  // What the core derives from this model and keeps lives with it (see ModelMemo), out of sight of `toEqual`.
+  Object.defineProperty(model, MODEL_MEMO, { value: new ModelMemo() });
+  return Object.freeze(model);
 }
 
 function indexSchema(schema: SchemaDefinition, extension: boolean, attributes: readonly AttributeDefinition[]): SchemaIndex {

@@ -1,6 +1,7 @@
 import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
 import type { ResourceModel } from './resource-model.js';
 import { topLevelAttributes } from './top-level-attributes.js';
+import { memoOf, memoSlot } from './model-memo.js';
 
 /** One schema extension of a resource type, with its URN folded for case-insensitive matching. */
 export interface LayoutExtension {
@@ -50,16 +51,11 @@ export interface ModelLayout {
 
 /** The layout of `model`, derived on first use. */
 export function modelLayout(model: ResourceModel): ModelLayout {
-  let layout = layouts.get(model);
-  if (layout === undefined) {
-    layout = compute(model);
-    layouts.set(model, layout);
-  }
-  return layout;
+  return memoOf(model).get(LAYOUT, () => compute(model));
 }
 
-/** Derived once per model, keyed on the (immutable) model object. */
-const layouts = new WeakMap<ResourceModel, ModelLayout>();
+/** Derived once per model, kept in its memo. */
+const LAYOUT = memoSlot<ModelLayout>('layout');
 
 /** Whether `keepImmutable` can do more than return the new value for the attribute. */
 function keepsImmutable(attribute: AttributeDefinition): boolean {

@@ -5,6 +5,7 @@ import type { ResourceModel } from './resource-model.js';
 import { topLevelAttributes } from './top-level-attributes.js';
 import { cloneJson } from '../json/clone-json.js';
 import { withEntry } from '../json/with-entry.js';
+import { memoOf, memoSlot, type ModelMemo } from './model-memo.js';
 
 /** RFC 7644 §3.4.2.5 / §3.9: the `attributes` or `excludedAttributes` query parameters, parsed. */
 export interface AttributeSelection {
@@ -40,6 +41,7 @@ export function projectResource(
   const requested = selection.attributes !== undefined && selection.attributes.length > 0 ? pick(model, selection.attributes) : undefined;
   const excluded = requested === undefined && selection.excludedAttributes !== undefined ? pick(model, selection.excludedAttributes) : undefined;
   const sent = selection.sent !== undefined && selection.sent.size > 0 ? selection.sent : undefined;
+  const memo = memoOf(model);
 
   const body: Record<string, unknown> = {};
   const extensions: [string, Record<string, unknown>][] = [];
@@ -54,7 +56,7 @@ export function projectResource(
   }
   for (let i = 0; i < top.length; i++) {
     const attribute = top[i] as AttributeDefinition;
-    const value = project(attribute, values[i], requested, excluded, sent);
+    const value = project(memo, attribute, values[i], requested, excluded, sent);
     if (value === undefined) continue;
     if (attribute.name === 'meta') meta = value;
     else body[attribute.name] = value;
@@ -65,7 +67,7 @@ export function projectResource(
     const inner = readAll(container, schema.attributes);
     const out: Record<string, unknown> = {};
     schema.attributes.forEach((attribute, at) => {
-      const value = project(attribute, inner[at], requested, excluded, sent);
+      const value = project(memo, attribute, inner[at], requested, excluded, sent);
       if (value !== undefined) out[attribute.name] = value;
     });
     if (Object.keys(out).length > 0) extensions.push([schema.id, out]);
@@ -89,16 +91,13 @@ function metaIndex(top: readonly AttributeDefinition[]): number {
  * the top-level attributes, `schemas`, then each extension's URN. Derived once per model.
  */
 function topLevelNames(model: ResourceModel): readonly { readonly name: string }[] {
-  let names = namesOf.get(model);
-  if (names === undefined) {
-    names = Object.freeze([...topLevelAttributes(model), { name: 'schemas' }, ...model.extensions.map(({ schema }) => ({ name: schema.id }))]);
-    namesOf.set(model, names);
-  }
-  return names;
+  return memoOf(model).get(TOP_LEVEL_NAMES, () =>
+    Object.freeze([...topLevelAttributes(model), { name: 'schemas' }, ...model.extensions.map(({ schema }) => ({ name: schema.id }))]),
+  );
 }
 
-/** Derived from immutable models only: a memo, not state. */
-const namesOf = new WeakMap<ResourceModel, readonly { readonly name: string }[]>();
+/** Derived once per model, kept in its memo. */
+const TOP_LEVEL_NAMES = memoSlot<readonly { readonly name: string }[]>('topLevelNames');
 
 /** Collect the attributes and sub-attributes a list of paths names. */
 function pick(model: ResourceModel, paths: readonly AttrPath[]): Picked {
@@ -121,6 +120,7 @@ function pick(model: ResourceModel, paths: readonly AttrPath[]): Picked {
 
 /** Project one attribute's value; undefined when it is not returned or has nothing left. */
 function project(
+  memo: ModelMemo,
   attribute: AttributeDefinition,
   value: unknown,
   requested: Picked | undefined,
@@ -134,7 +134,7 @@ function project(
     if (requested !== undefined ? chosen === undefined : (attribute.returned === 'request' && sent?.has(attribute) !== true) || dropped === true) return undefined;
   }
   if (attribute.type !== 'complex' || attribute.subAttributes === undefined) return cloneJson(value);
-  const shown = shownSubAttributes(attribute.subAttributes, chosen, dropped, sent);
+  const shown = shownSubAttributes(memo, attribute.subAttributes, chosen, dropped, sent);
   if (!Array.isArray(value)) return projectElement(value, shown);
   const items: unknown[] = [];
   for (const item of value) {
@@ -146,12 +146,13 @@ function project(
 
 /** The sub-attributes a response shows, in schema order. */
 function shownSubAttributes(
+  memo: ModelMemo,
   subs: readonly AttributeDefinition[],
   chosen: true | Set<AttributeDefinition> | undefined,
   dropped: true | Set<AttributeDefinition> | undefined,
   sent: ReadonlySet<AttributeDefinition> | undefined,
 ): readonly AttributeDefinition[] {
-  if (chosen === undefined && dropped === undefined && sent === undefined) return defaultSubAttributes(subs);
+  if (chosen === undefined && dropped === undefined && sent === undefined) return defaultSubAttributes(memo, subs);
   return subs.filter((sub) => {
     if (sub.returned === 'never') return false;
     if (sub.returned === 'always') return true;
@@ -163,17 +164,12 @@ function shownSubAttributes(
 }
 
 /** The sub-attributes shown when the request selects nothing: every `always` and `default` one. Derived once per list. */
-function defaultSubAttributes(subs: readonly AttributeDefinition[]): readonly AttributeDefinition[] {
-  let shown = defaultsOf.get(subs);
-  if (shown === undefined) {
-    shown = Object.freeze(subs.filter((sub) => sub.returned === 'always' || sub.returned === 'default'));
-    defaultsOf.set(subs, shown);
-  }
-  return shown;
+function defaultSubAttributes(memo: ModelMemo, subs: readonly AttributeDefinition[]): readonly AttributeDefinition[] {
+  return memo.of(DEFAULT_SUBS, subs, (list) => Object.freeze(list.filter((sub) => sub.returned === 'always' || sub.returned === 'default')));
 }
 
-/** Derived from immutable attribute definitions only: a memo, not state. */
-const defaultsOf = new WeakMap<readonly AttributeDefinition[], readonly AttributeDefinition[]>();
+/** Derived once per list of sub-attributes, kept in the model's memo. */
+const DEFAULT_SUBS = memoSlot<readonly AttributeDefinition[]>('defaultSubAttributes');
 
 function projectElement(item: unknown, shown: readonly AttributeDefinition[]): unknown {
   if (!isObject(item)) return cloneJson(item);

@@ -1,5 +1,6 @@
 import type { AttributeDefinition } from './attribute-definition.js';
 import type { ResourceModel } from './resource-model.js';
+import { memoOf, memoSlot } from './model-memo.js';
 
 const COMMON = ['id', 'externalId', 'meta'] as const;
 
@@ -8,16 +9,11 @@ const COMMON = ['id', 'externalId', 'meta'] as const;
  * (RFC 7643 §3.1), in output order: id, externalId, the core schema's attributes, meta.
  */
 export function topLevelAttributes(model: ResourceModel): readonly AttributeDefinition[] {
-  let attributes = computed.get(model);
-  if (attributes === undefined) {
-    attributes = Object.freeze(compute(model));
-    computed.set(model, attributes);
-  }
-  return attributes;
+  return memoOf(model).get(TOP_LEVEL, () => Object.freeze(compute(model)));
 }
 
-/** Derived once per model (models are immutable). */
-const computed = new WeakMap<ResourceModel, readonly AttributeDefinition[]>();
+/** Derived once per model, kept in its memo. */
+const TOP_LEVEL = memoSlot<readonly AttributeDefinition[]>('topLevelAttributes');
 
 function compute(model: ResourceModel): AttributeDefinition[] {
   const common = COMMON.map((name) => model.resolve({ uri: model.core.id, attr: name })?.attribute);

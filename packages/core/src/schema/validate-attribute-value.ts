@@ -5,6 +5,7 @@ import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from './attribute-definition.js';
 import { checkSimpleValue } from './check-simple-value.js';
 import type { MemberBaseline } from './patch-baseline.js';
+import { memoSlot, type ModelMemo } from './model-memo.js';
 
 /** How values are validated: shared by every attribute of one `validateResource` call. */
 export interface ValueRules {
@@ -14,6 +15,8 @@ export interface ValueRules {
   /** Told each attribute dropped under `ignore`. */
   readonly onIgnored?: ((path: string) => void) | undefined;
   readonly stringBooleans: boolean;
+  /** The model's memo, where the index of each list of attributes is kept (a new one: derived per call). */
+  readonly memo: ModelMemo;
 }
 
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
@@ -94,7 +97,7 @@ export function validateMembers(
   requireAll = false,
   baseline?: MemberBaseline,
 ): Result<Record<string, unknown> | undefined> {
-  const index = memberIndex(attributes);
+  const index = rules.memo.of(MEMBER_INDEX, attributes, memberIndex);
   // The attributes given, by position in `attributes`, and their values (undefined: none to keep).
   const given: number[] = [];
   const values: unknown[] = [];
@@ -178,25 +181,20 @@ interface MemberIndex {
   readonly required: readonly number[];
 }
 
-/** Derived once per (immutable) list of definitions. */
-const indexes = new WeakMap<readonly AttributeDefinition[], MemberIndex>();
+/** Derived once per list of attributes, kept in the model's memo. */
+const MEMBER_INDEX = memoSlot<MemberIndex>('memberIndex');
 
 function memberIndex(attributes: readonly AttributeDefinition[]): MemberIndex {
-  let index = indexes.get(attributes);
-  if (index === undefined) {
-    const exact = new Map<string, number>();
-    const folded = new Map<string, number>();
-    const required: number[] = [];
-    attributes.forEach((attribute, position) => {
-      const lower = attribute.name.toLowerCase();
-      // Names are unique ignoring case (normalizeSchema); the first one wins all the same.
-      if (folded.has(lower)) return;
-      folded.set(lower, position);
-      exact.set(attribute.name, position);
-      if (attribute.required && attribute.mutability !== 'readOnly') required.push(position);
-    });
-    index = { exact, folded, required };
-    indexes.set(attributes, index);
-  }
-  return index;
+  const exact = new Map<string, number>();
+  const folded = new Map<string, number>();
+  const required: number[] = [];
+  attributes.forEach((attribute, position) => {
+    const lower = attribute.name.toLowerCase();
+    // Names are unique ignoring case (normalizeSchema); the first one wins all the same.
+    if (folded.has(lower)) return;
+    folded.set(lower, position);
+    exact.set(attribute.name, position);
+    if (attribute.required && attribute.mutability !== 'readOnly') required.push(position);
+  });
+  return { exact, folded, required };
 }

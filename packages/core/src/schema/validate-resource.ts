@@ -13,6 +13,7 @@ import { validatePatched } from './validate-patched.js';
 import { isJsonObject, validateMembers } from './validate-attribute-value.js';
 import type { ValueRules } from './validate-attribute-value.js';
 import type { ValidationContext, ValidationOptions } from './validation-options.js';
+import { memoOf } from './model-memo.js';
 
 /** One schema of the resource type with the input gathered for it. */
 interface Part {
@@ -50,6 +51,7 @@ export function validateResource(
     unknownAttributes: options.unknownAttributes ?? 'reject',
     onIgnored: options.onIgnored,
     stringBooleans: options.stringBooleans ?? true,
+    memo: memoOf(model),
   };
 
   if (baselines !== undefined && existing !== undefined && context.operation === 'patch' && context.touched !== undefined) {

@@ -7,6 +7,7 @@ import { GROUPS, type Membership } from './membership.js';
 import { computeGroupsOf } from './user-groups.js';
 import { withEntry } from '../../json/with-entry.js';
 import type { ReferenceLookup } from '../../store/scim-store.js';
+import { memoOf, memoSlot } from '../../schema/model-memo.js';
 
 /**
  * Whether a response with `selection` shows `groups` of `type` (RFC 7644 §3.4.2.5, RFC 7643 §2.2
@@ -16,16 +17,11 @@ import type { ReferenceLookup } from '../../store/scim-store.js';
 export function showsGroups(type: ServedType, selection: AttributeSelection): boolean {
   const plain = (selection.attributes ?? []).length === 0 && (selection.excludedAttributes ?? []).length === 0;
   if (!plain) return probeShowsGroups(type, selection);
-  let shown = shownByDefault.get(type);
-  if (shown === undefined) {
-    shown = probeShowsGroups(type, selection);
-    shownByDefault.set(type, shown);
-  }
-  return shown;
+  return memoOf(type.model).get(SHOWN_BY_DEFAULT, () => probeShowsGroups(type, selection));
 }
 
-/** Whether a request that selects nothing shows `groups`, per served type (immutable): a memo, not state. */
-const shownByDefault = new WeakMap<ServedType, boolean>();
+/** Whether a request that selects nothing shows `groups`: derived once per model, kept in its memo. */
+const SHOWN_BY_DEFAULT = memoSlot<boolean>('showsGroupsByDefault');
 
 function probeShowsGroups(type: ServedType, selection: AttributeSelection): boolean {
   const probe: ScimResource = {

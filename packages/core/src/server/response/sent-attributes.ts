@@ -2,6 +2,7 @@ import type { AttributeDefinition } from '../../schema/attribute-definition.js';
 import type { ResourceModel } from '../../schema/resource-model.js';
 import { topLevelAttributes } from '../../schema/top-level-attributes.js';
 import { jsonEqual } from '../../values/index.js';
+import { memoOf, memoSlot } from '../../schema/model-memo.js';
 
 /** A `returned: "request"` attribute, or a complex one with such sub-attributes, and where its value lives. */
 interface Candidate {
@@ -10,20 +11,18 @@ interface Candidate {
   readonly container?: string;
 }
 
-const CANDIDATES = new WeakMap<ResourceModel, readonly Candidate[]>();
+/** Derived once per model, kept in its memo. */
+const CANDIDATES = memoSlot<readonly Candidate[]>('sentCandidates');
 
 function candidates(model: ResourceModel): readonly Candidate[] {
-  let found = CANDIDATES.get(model);
-  if (found === undefined) {
+  return memoOf(model).get(CANDIDATES, () => {
     const relevant = (attribute: AttributeDefinition): boolean =>
       attribute.returned === 'request' || (attribute.subAttributes ?? []).some((sub) => sub.returned === 'request');
-    found = [
+    return [
       ...topLevelAttributes(model).filter(relevant).map((attribute) => ({ attribute })),
       ...model.extensions.flatMap(({ schema }) => schema.attributes.filter(relevant).map((attribute) => ({ attribute, container: schema.id }))),
     ];
-    CANDIDATES.set(model, found);
-  }
-  return found;
+  });
 }
 
 /**
