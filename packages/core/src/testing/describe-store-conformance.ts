@@ -6,6 +6,7 @@ import { describeCrud } from './describe-crud.js';
 import { describeCursors } from './describe-cursors.js';
 import { describeEvents } from './describe-events.js';
 import { describeFilters } from './describe-filters.js';
+import { describeImmutableResults } from './describe-immutable-results.js';
 import { describeLosslessness } from './describe-losslessness.js';
 import { describeIgnoredReferences, describeReferences } from './describe-references.js';
 import { describeReferrers } from './describe-referrers.js';
@@ -50,7 +51,8 @@ export interface StoreConformanceOptions {
  * element `changes`, every RFC 7644 filter and sort rule, paging, and that resources come back
  * exactly as stored. Queries go through the real filter language and honour the store's
  * `capabilities`: what is not pushed down is finished in memory, as the server does. A store that
- * declares `references`, `cursor` or `events` also gets the reference-cascade, keyset-cursor or outbox tests,
+ * declares `references`, `cursor`, `events` or `immutableResults` also gets the reference-cascade,
+ * keyset-cursor, outbox or unchanged-results tests,
  * and one with `referrers` the batched-lookup tests; the factory is called once while the tests are
  * collected, to read those `capabilities` and methods.
  */
@@ -102,6 +104,7 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
     if (declared.cursor === true) describeCursors(store, model);
     if (probe.referrers !== undefined) describeReferrers(store, model);
     if (declared.events === true) describeEvents(store);
+    if (declared.immutableResults === true) describeImmutableResults(store, model);
     const faults = options.faults;
     describeUnavailable(faults === undefined ? async () => faultyAtBoundary(await factory()) : async () => faults(), faults === undefined, declared.references === true);
   });
