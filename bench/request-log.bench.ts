@@ -4,8 +4,8 @@
  * without a log, with the default log (memory ring, personal data kept) and with personal data
  * masked; then the first two over HTTP. Measured in paired rounds: each round runs every contender
  * for one slice in a rotated order and divides each one's throughput by the log-off throughput of
- * the same round; the figure is the median of those ratios. Each batch of 100 requests is followed
- * by one turn of the event loop, for every contender alike, so the log's deferred redaction and
+ * the same round; the figure is the median of those ratios. Each batch of BENCH_BATCH (10) requests
+ * is followed by one turn of the event loop, for every contender alike, so the log's deferred redaction and
  * storage run inside the timed work: what is measured is the whole cost, not only the enqueueing.
  * Bounded: BENCH_ROUNDS (21) × 3 × 2 × BENCH_SLICE_MS (60 ms) in process, RUNS × 2 × 2 ×
  * HTTP_SECONDS over HTTP.
@@ -22,7 +22,9 @@ import { generateUsers, PATCH_OP } from './lib/users.js';
 
 const USERS = Number(process.env.USERS ?? 1000);
 const TOKEN = 'bench-token-0123456789abcdef';
-const HEADERS = { authorization: `Bearer ${TOKEN}`, 'user-agent': 'Microsoft.Identity.Provisioning/1.0', 'content-type': 'application/scim+json', host: 'scim.example.com' };
+// Requests as @scimkit/node hands them to handle(): a headers object of their own (Node's parser
+// makes one per request) and the body as bytes.
+const headers = (): Record<string, string> => ({ authorization: `Bearer ${TOKEN}`, 'user-agent': 'Microsoft.Identity.Provisioning/1.0', 'content-type': 'application/scim+json', host: 'scim.example.com', connection: 'keep-alive' });
 
 interface Contender {
   readonly scim: ScimServer;
@@ -50,25 +52,28 @@ const contenders: Record<string, Contender> = {
 };
 
 const requests: Record<string, (c: Contender, n: number) => ScimRequest> = {
-  'GET /Users/<id>': (c) => ({ method: 'GET', path: `/Users/${c.id}`, headers: HEADERS }),
-  'PATCH replace displayName': (c, n) => ({ method: 'PATCH', path: `/Users/${c.id}`, headers: HEADERS, body: JSON.stringify({ schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'displayName', value: `Name ${n}` }] }) }),
+  'GET /Users/<id>': (c) => ({ method: 'GET', path: `/Users/${c.id}`, headers: headers() }),
+  'PATCH replace displayName': (c, n) => ({ method: 'PATCH', path: `/Users/${c.id}`, headers: headers(), body: Buffer.from(JSON.stringify({ schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'displayName', value: `Name ${n}` }] })) }),
 };
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 let counter = 0;
+// Requests answered per turn of the event loop: about what 10 connections bring a server at once
+// (over HTTP the log records about 5 requests per batch).
+const BATCH = Number(process.env.BENCH_BATCH ?? 10);
 
-/** Requests per second of one contender for about `ms` of CPU time, in batches of 100 each followed by an event-loop turn. */
+/** Requests per second of one contender for about `ms` of CPU time, in batches of BATCH each followed by an event-loop turn. */
 async function rate(c: Contender, request: (c: Contender, n: number) => ScimRequest, ms: number): Promise<number> {
   let calls = 0;
   const started = now();
   let elapsed = 0;
   do {
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < BATCH; i++) {
       const answer = await c.scim.handle(request(c, counter++));
       if (answer.status >= 300) throw new Error(`bench request answered ${answer.status}: ${answer.body}`);
     }
     await turn();
-    calls += 100;
+    calls += BATCH;
     elapsed = now() - started;
   } while (elapsed < ms);
   return (calls / elapsed) * 1000;
@@ -149,7 +154,9 @@ for (const [name, request] of Object.entries(requests)) {
 }
 
 // Over HTTP: each contender behind @scimkit/node in this process, autocannon (10 connections,
-// HTTP_SECONDS each, 1 by default) in a child process; interleaved runs, medians of req/s.
+// HTTP_SECONDS each, 1 by default) in a child process; interleaved runs, medians of req/s and of
+// this process's CPU time per request (process.cpuUsage: every thread of the server, the garbage
+// collector's included; steadier than req/s when other processes share the cores).
 const SECONDS = Number(process.env.HTTP_SECONDS ?? 1);
 const servers = await Promise.all(
   (['log off', 'log on (memory ring)'] as const).map(
@@ -162,18 +169,20 @@ const servers = await Promise.all(
   ),
 );
 const cannon = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
-function load(port: number, id: string, patch: boolean): Promise<{ rps: number; non2xx: number }> {
+function load(port: number, id: string, patch: boolean): Promise<{ rps: number; non2xx: number; cpuUs: number }> {
   const args = [cannon, '-j', '-c', '10', '-d', String(SECONDS), '-H', `authorization=Bearer ${TOKEN}`, '-H', 'content-type=application/scim+json', '-H', 'user-agent=Microsoft.Identity.Provisioning/1.0'];
   if (patch) args.push('-m', 'PATCH', '-I', '-b', JSON.stringify({ schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'displayName', value: 'Name [<id>]' }] }));
   args.push(`http://127.0.0.1:${port}/scim/v2/Users/${id}`);
   return new Promise((resolve, reject) => {
+    const cpu = process.cpuUsage();
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', () => {
       try {
-        const result = JSON.parse(out) as { requests: { average: number }; non2xx: number };
-        resolve({ rps: result.requests.average, non2xx: result.non2xx });
+        const used = process.cpuUsage(cpu);
+        const result = JSON.parse(out) as { requests: { average: number; total: number }; non2xx: number };
+        resolve({ rps: result.requests.average, non2xx: result.non2xx, cpuUs: (used.user + used.system) / Math.max(1, result.requests.total) });
       } catch (error) {
         reject(error);
       }
@@ -183,23 +192,40 @@ function load(port: number, id: string, patch: boolean): Promise<{ rps: number; 
 const httpRows: Record<string, unknown>[] = [];
 for (const patch of [false, true]) {
   const samples: Record<string, number[]> = Object.fromEntries(servers.map((s) => [s.name, []]));
+  const cpuSamples: Record<string, number[]> = Object.fromEntries(servers.map((s) => [s.name, []]));
   const ratios: number[] = [];
+  // CPU per request, off / on: the share of the server's capacity the log leaves (1 = free).
+  const cpuRatios: number[] = [];
   for (let r = 0; r < RUNS; r++) {
-    const round: Record<string, number> = {};
+    const round: Record<string, { rps: number; cpuUs: number }> = {};
     for (const s of r % 2 === 0 ? servers : [...servers].reverse()) {
-      const { rps, non2xx } = await load(s.port, s.c.id, patch);
+      const { rps, non2xx, cpuUs } = await load(s.port, s.c.id, patch);
       check(non2xx === 0, `${s.name}: ${non2xx} answers were not 2xx`);
       (samples[s.name] as number[]).push(rps);
-      round[s.name] = rps;
+      (cpuSamples[s.name] as number[]).push(cpuUs);
+      round[s.name] = { rps, cpuUs };
       await s.c.log?.flush();
     }
-    ratios.push((round['log on (memory ring)'] as number) / (round['log off'] as number));
+    const on = round['log on (memory ring)'] as { rps: number; cpuUs: number };
+    const off = round['log off'] as { rps: number; cpuUs: number };
+    ratios.push(on.rps / off.rps);
+    cpuRatios.push(off.cpuUs / on.cpuUs);
   }
   for (const [name, values] of Object.entries(samples)) {
     const m = measure(values);
-    httpRows.push({ request: patch ? 'PATCH replace displayName' : 'GET /Users/<id>', contender: name, 'req/s': Math.round(m.median), 'vs off (paired median)': name === 'log off' ? 1 : round(quantile(ratios, 0.5)), 'p25–p75': name === 'log off' ? '' : `${round(quantile(ratios, 0.25))}–${round(quantile(ratios, 0.75))}` });
+    const off = name === 'log off';
+    httpRows.push({
+      request: patch ? 'PATCH replace displayName' : 'GET /Users/<id>',
+      contender: name,
+      'req/s': Math.round(m.median),
+      'vs off (paired median)': off ? 1 : round(quantile(ratios, 0.5)),
+      'p25–p75': off ? '' : `${round(quantile(ratios, 0.25))}–${round(quantile(ratios, 0.75))}`,
+      'CPU µs/req': round(measure(cpuSamples[name] as number[]).median),
+      'CPU off/on (paired median)': off ? 1 : round(quantile(cpuRatios, 0.5)),
+      'CPU p25–p75': off ? '' : `${round(quantile(cpuRatios, 0.25))}–${round(quantile(cpuRatios, 0.75))}`,
+    });
   }
-  results[`http ${patch ? 'PATCH' : 'GET'}`] = { ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, measure(v)])), ratio: measure(ratios) };
+  results[`http ${patch ? 'PATCH' : 'GET'}`] = { ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, measure(v)])), cpuUsPerRequest: Object.fromEntries(Object.entries(cpuSamples).map(([k, v]) => [k, measure(v)])), ratio: measure(ratios), cpuRatio: measure(cpuRatios) };
 }
 for (const s of servers) s.server.close();
 
@@ -213,5 +239,5 @@ for (const c of Object.values(contenders)) {
 
 table(`Request log on the request path (through handle(), ${ROUNDS} paired rounds of ${SLICE_MS} ms CPU; vs off = median of the rounds' throughput with the log / without)`, rows);
 table(`The log's own work per request (median of ${ROUNDS} interleaved rounds of 1,000; µs of CPU time)`, recordRows);
-table(`Request log over HTTP (@scimkit/node, autocannon 10 connections, ${SECONDS} s per run, medians)`, httpRows);
+table(`Request log over HTTP (@scimkit/node, autocannon 10 connections, ${SECONDS} s per run, medians; CPU: this process's user + system time per request, all its threads)`, httpRows);
 writeResult('request-log', { users: USERS, rounds: ROUNDS, sliceMs: SLICE_MS, results });

@@ -143,4 +143,59 @@ describe('what the console promises (docs/concepts/console.md)', () => {
     await aging.prune();
     expect(await aging.get('', 'old')).toBeUndefined();
   });
+
+  it('keeps in memory within maxBytes too: the oldest go first, the newest always stays', async () => {
+    const sized = (id: string, chars: number): RequestLogRecord => ({ id, tenant: '', requestId: id, time: Date.now(), durationMs: 1, method: 'POST', path: '/Users', query: {}, status: 400, client: 'c', changes: [], requestHeaders: {}, requestBody: { text: 'x'.repeat(chars), bytes: chars, truncated: false } });
+    const memory = createMemoryLogStore({ maxBytes: 5000 });
+    await memory.append([sized('a', 2000), sized('b', 2000)]);
+    expect((await memory.query({ tenant: '' })).records.map((r) => r.id)).toEqual(['b', 'a']);
+    await memory.append([sized('c', 2000)]);
+    expect((await memory.query({ tenant: '' })).records.map((r) => r.id)).toEqual(['c', 'b']);
+    await memory.append([sized('huge', 9000)]);
+    expect((await memory.query({ tenant: '' })).records.map((r) => r.id)).toEqual(['huge']);
+    await memory.append([sized('d', 10)]);
+    expect((await memory.query({ tenant: '' })).records.map((r) => r.id)).toEqual(['d']);
+  });
+
+  it('answers a record from memory exactly as it was stored, every field and change', async () => {
+    const memory = createMemoryLogStore();
+    const full: RequestLogRecord = {
+      id: 'full',
+      tenant: 'acme',
+      requestId: 'req-1',
+      time: Date.now(),
+      durationMs: 1.234,
+      method: 'POST',
+      path: '/Bulk',
+      query: { filter: 'userName eq "***"' },
+      status: 409,
+      scimType: 'uniqueness',
+      detail: 'userName is not unique',
+      client: 'token 1a2b3c4d',
+      idp: 'Okta',
+      userAgent: 'Okta SCIM Client 1.0.0',
+      operation: 'bulk',
+      resourceType: 'User',
+      resourceId: 'u1',
+      userName: 'bjensen',
+      changes: [
+        { operation: 'create', resourceType: 'User', id: 'u2', diff: [{ path: 'userName', after: '"bjensen"' }], versionAfter: 'W/"1"' },
+        { operation: 'patch', resourceType: 'Group', id: 'g1', diff: [{ path: 'members[value eq "u2"]', after: '{}' }, { path: 'displayName', before: '"a"', after: '"b"' }], versionBefore: 'W/"3"', versionAfter: 'W/"4"', diffTruncated: true },
+        { operation: 'delete', resourceType: 'User', id: 'u3', diff: [], versionBefore: 'W/"9"' },
+      ],
+      requestHeaders: { authorization: '[redacted]', 'user-agent': 'Okta SCIM Client 1.0.0' },
+      requestBody: { text: '{"a":1}', bytes: 7, truncated: false },
+      responseBody: { text: '{"detail":"userName is not unique"', bytes: 90_000, truncated: true },
+      hint: { option: 'unknownAttributes', message: 'Set unknownAttributes.' },
+    };
+    const bare: RequestLogRecord = { id: 'bare', tenant: '', requestId: 'r', time: Date.now(), durationMs: 0, method: 'GET', path: '/Users/u1', query: {}, status: 200, client: 'anonymous', changes: [], requestHeaders: {} };
+    await memory.append([full, bare]);
+    expect(await memory.get('acme', 'full')).toStrictEqual(full);
+    expect(await memory.get('', 'bare')).toStrictEqual(bare);
+    expect((await memory.query({ tenant: 'acme', resourceId: 'g1' })).records).toStrictEqual([full]);
+    expect(await memory.clients('acme')).toStrictEqual([{ client: 'token 1a2b3c4d', idp: 'Okta', userAgent: 'Okta SCIM Client 1.0.0', requests: 1, errors: 1, lastCall: full.time, lastStatus: 409 }]);
+    await memory.clear('acme');
+    expect(await memory.tenants()).toEqual(['']);
+    expect(await memory.get('', 'bare')).toStrictEqual(bare);
+  });
 });

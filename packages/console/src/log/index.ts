@@ -1,6 +1,7 @@
 export { createRequestLog, DEFAULT_MAX_PENDING } from './request-log.js';
 export type { RequestLog, RequestLogOptions, RequestLogStats } from './request-log.js';
-export { createMemoryLogStore, DEFAULT_MEMORY_RECORDS } from './memory-log-store.js';
+export { createMemoryLogStore, DEFAULT_MEMORY_BYTES, DEFAULT_MEMORY_RECORDS } from './memory-log-store.js';
+export type { MemoryLogStoreOptions } from './memory-log-store.js';
 export { createPostgresLogStore, DEFAULT_POSTGRES_RECORDS } from './postgres-log-store.js';
 export type { PostgresLogStoreOptions, LogSqlClient } from './postgres-log-store.js';
 export type { LogStore, RetentionOptions } from './log-store.js';

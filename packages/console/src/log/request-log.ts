@@ -115,8 +115,10 @@ export function createRequestLog(options: RequestLogOptions = {}): RequestLog {
   const userNames = new Map<string, string>();
   const withKnownUserName = (record: RequestLogRecord): RequestLogRecord => {
     if (record.userName !== undefined && record.userName !== '***') {
-      for (const change of record.changes) remember(`${record.tenant}\u0000${change.id}`, record.userName);
-      if (record.resourceId !== undefined) remember(`${record.tenant}\u0000${record.resourceId}`, record.userName);
+      // Each id once: a PATCH or PUT changes the resource its path names.
+      let last = record.resourceId;
+      if (last !== undefined) remember(`${record.tenant}\u0000${last}`, record.userName);
+      for (const change of record.changes) if (change.id !== last) remember(`${record.tenant}\u0000${(last = change.id)}`, record.userName);
       return record;
     }
     if (record.userName !== undefined || record.resourceId === undefined) return record;
