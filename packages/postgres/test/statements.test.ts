@@ -101,6 +101,17 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect(names.every((name) => typeof name === 'string' && name.startsWith('scimkit_'))).toBe(true);
   });
 
+  it('a create whose id is taken fails on the primary key (no ON CONFLICT) and is answered uniqueness on id, the resource kept', async () => {
+    const store = createPostgresStore({ client, schema });
+    const id = (await send('POST', '/Users', { userName: 'first-holder' })).body['id'] as string;
+    const stored = (await store.get('User', id))!;
+    const again = { ...stored, userName: 'second-holder' };
+    expect(await store.create('User', again, { unique: [{ path: 'userName', caseExact: false }] })).toEqual({ ok: false, reason: 'uniqueness', attribute: 'id' });
+    expect((await store.get('User', id))?.userName).toBe('first-holder');
+    expect(await keys([id])).toEqual(['s:first-holder']);
+    expect((await send('POST', '/Users', { userName: 'second-holder' })).status).toBe(201);
+  });
+
   it('a compare-and-swap that finds another version, or no resource, says which with a read of its own', async () => {
     const store = createPostgresStore({ client, schema });
     const id = (await send('POST', '/Users', { userName: 'swapped' })).body['id'] as string;
