@@ -4,7 +4,9 @@ import { membersColumn } from './member-rows.js';
 import type { SqlClient } from './sql-client.js';
 import type { StoreTables } from './sql-names.js';
 import { SqlParams } from './sql-params.js';
+import { indexedFilter } from './indexed-filter.js';
 import { keysetPage } from './keyset-page.js';
+import { matchedPage } from './matched-page.js';
 import { orderBy, sortToSql } from './sort-to-sql.js';
 import { fromStoredForm } from './stored-form.js';
 import type { Prefetch } from './postgres-store.js';
@@ -17,9 +19,11 @@ interface Row {
 
 /**
  * One query: the filter as a parameterised WHERE, the sort as ORDER BY, the page as OFFSET/LIMIT.
- * A page is one statement (`ORDER BY … LIMIT … OFFSET …` alone: an index scan that stops at the
- * page, or a top-N sort), then `totalResults`, which is counted (`count(*)`, exact) in a second
- * statement only when the page itself cannot tell it (see pageTotal). When the filter or the sort cannot
+ * A page of a filter no index answers is one statement with its total, from one scan of the
+ * matches (matchedPage). Any other page is one statement (`ORDER BY … LIMIT … OFFSET …` alone: an
+ * index scan that stops at the page, or a top-N sort), then `totalResults`, which is counted
+ * (`count(*)`, exact) in a second statement only when the page itself cannot tell it (see
+ * pageTotal). When the filter or the sort cannot
  * be translated, the type's resources are read in creation order and finished in memory with the
  * core's predicate and comparator, which is always right, only slower. With `prefetch`
  * (`StoreContext.referrers`) each returned row also carries its referrers.
@@ -48,7 +52,8 @@ export async function queryStore(
   const where = query.filter === undefined ? 'true' : filterToSql(query.filter, scope);
   const sort = sortToSql(query.sort, scope);
   const columns = `r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
-  const select = `SELECT ${columns}${prefetch === undefined ? '' : `, ${prefetch.column('r.tenant', 'r.id')}`}`;
+  const returned = `${columns}${prefetch === undefined ? '' : `, ${prefetch.column('r.tenant', 'r.id')}`}`;
+  const select = `SELECT ${returned}`;
   const from = `FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2`;
   const toResource = (row: Row): ScimResource => {
     const resource = fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute);
@@ -72,6 +77,9 @@ export async function queryStore(
   }
   const offset = Math.max(1, query.startIndex ?? 1) - 1;
   const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
+  if (query.filter !== undefined && !indexedFilter(query.filter, memberAttribute)) {
+    return matchedPage(client, { columns: returned, table: t.resources, where, sort, params, offset, limit }, name, toResource);
+  }
   const countText = `SELECT count(*) AS total ${from} AND (${where})`;
   const counted = async (): Promise<number> => Number((await client.query<{ total: number | string }>(countText, params.values, name(countText))).rows[0]?.total ?? 0);
   if (limit === 0) return { totalResults: await counted(), resources: [] };

@@ -12,34 +12,49 @@ export interface ReferrerSource {
 /**
  * The referrers of the resource whose tenant and id are the SQL expressions `tenant` and `id`, as
  * one jsonb array of `[referenced id, referrer document]` pairs in the referrers' creation order
- * (NULL when none): a correlated subquery that a read adds as a column (`StoreContext.referrers`),
- * so the groups of a user come with the user in one statement.
+ * (NULL when none): a column that a read adds (`StoreContext.referrers`), so the groups of a user
+ * come with the user in one statement.
  *
- * Through the members table it walks up the whole nesting (a recursive query: the groups holding
- * the resource, the groups holding those, …; `UNION` stops at cycles), so the core's next levels
- * (the groups of the groups, for `indirect` groups) are answered from the same read. Each step is a
- * probe of the member index (`lower(normalize(member_id, NFC))`). An attribute kept in the document
- * is one level, by a containment test on every document of the type. Matches as `members.value eq`
- * does: strings only, NFC and lower-cased unless `caseExact`.
+ * Through the members table it is one probe of the member index (`lower(normalize(member_id,
+ * NFC))`), and only for a resource some group holds the walk up the whole nesting (the function of
+ * {@link referrersFunction}), so the core's next levels (the groups of the groups, for `indirect`
+ * groups) are answered from the same read. An attribute kept in the document is one level, by a
+ * containment test on every document of the type. Matches as `members.value eq` does: strings
+ * only, NFC and lower-cased unless `caseExact`.
  */
 export function referrersColumn(t: StoreTables, source: ReferrerSource, tenant: string, id: string): string {
   const { lookup } = source;
   const type = quoteLiteral(lookup.resourceType);
-  const holders = (member: string) =>
-    `${t.members} m WHERE m.tenant = ${tenant} AND m.resource_type = ${type} AND lower(normalize(m.member_id, NFC)) = lower(normalize(${member}, NFC))${lookup.caseExact ? ` AND m.member_id = ${member}` : ''}`;
   if (source.inTable) {
-    // One probe of the member index first: a resource no group holds (most users) skips the walk.
-    return `CASE WHEN EXISTS (SELECT 1 FROM ${holders(id)}) THEN (WITH RECURSIVE walk(member, gid) AS (
-        SELECT ${id}::text, m.group_id FROM ${holders(id)}
-        UNION
-        SELECT w.gid, m.group_id FROM walk w, LATERAL (SELECT m.group_id FROM ${holders('w.gid')}) m
-      )
-      SELECT jsonb_agg(jsonb_build_array(w.member, g.data) ORDER BY g.seq, w.member) FROM walk w JOIN ${t.resources} g ON g.tenant = ${tenant} AND g.resource_type = ${type} AND g.id = w.gid) END`;
+    const exact = lookup.caseExact ? ` AND m.member_id = ${id}` : '';
+    return `CASE WHEN EXISTS (SELECT 1 FROM ${t.members} m WHERE m.tenant = ${tenant} AND m.resource_type = ${type} AND lower(normalize(m.member_id, NFC)) = lower(normalize(${id}, NFC))${exact}) THEN ${t.referrers}(${tenant}, ${type}, ${id}::text, ${String(lookup.caseExact)}) END`;
   }
   const attribute = `g.data->${quoteLiteral(lookup.attribute)}`;
   const same = lookup.caseExact ? `(e->>'value') = ${id}` : `lower(normalize(e->>'value', NFC)) = lower(normalize(${id}, NFC))`;
   return `(SELECT jsonb_agg(jsonb_build_array(${id}::text, g.data) ORDER BY g.seq) FROM ${t.resources} g WHERE g.tenant = ${tenant} AND g.resource_type = ${type}
     AND EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${attribute}) = 'array' THEN ${attribute} ELSE '[]'::jsonb END) e WHERE jsonb_typeof(e->'value') = 'string' AND ${same}))`;
+}
+
+/**
+ * The function (schema version 7) that walks up from a resource through the members table of the
+ * group type `group_type`: the groups holding it, the groups holding those, … (a recursive query;
+ * `UNION` stops at cycles), each step a probe of the member index. Returns `[member id, group
+ * document]` pairs in the groups' creation order, NULL when none. PL/pgSQL keeps its plan for the
+ * session; STABLE, so it reads with the calling statement's snapshot.
+ */
+export function referrersFunction(t: StoreTables): string {
+  const holders = (member: string) =>
+    `${t.members} m WHERE m.tenant = p_tenant AND m.resource_type = p_group_type AND lower(normalize(m.member_id, NFC)) = lower(normalize(${member}, NFC)) AND (NOT p_case_exact OR m.member_id = ${member})`;
+  return `CREATE FUNCTION ${t.referrers}(p_tenant text, p_group_type text, p_id text, p_case_exact boolean) RETURNS jsonb LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+    BEGIN
+      RETURN (WITH RECURSIVE walk(member, gid) AS (
+          SELECT p_id, m.group_id FROM ${holders('p_id')}
+          UNION
+          SELECT w.gid, m.group_id FROM walk w, LATERAL (SELECT m.group_id FROM ${holders('w.gid')}) m
+        )
+        SELECT jsonb_agg(jsonb_build_array(w.member, g.data) ORDER BY g.seq, w.member) FROM walk w JOIN ${t.resources} g ON g.tenant = p_tenant AND g.resource_type = p_group_type AND g.id = w.gid);
+    END
+  $$`;
 }
 
 /** What a referrers column read: the referrers of each id it reached, the referrers shared as one object per id. */

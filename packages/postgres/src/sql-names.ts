@@ -17,6 +17,8 @@ export interface StoreTables {
   readonly migrations: string;
   readonly instant: string;
   readonly pick: string;
+  /** The function that walks the groups holding a resource, up the nesting (schema version 7). */
+  readonly referrers: string;
 }
 
 export function storeTables(schema: string): StoreTables {
@@ -29,5 +31,6 @@ export function storeTables(schema: string): StoreTables {
     migrations: q('scim_migrations'),
     instant: q('scim_instant'),
     pick: q('scim_pick'),
+    referrers: q('scim_referrers'),
   };
 }

@@ -136,15 +136,14 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect(await keys([a, b])).toEqual(['s:holder-a', 's:holder-c']);
   });
 
-  it('a page is one statement, and a count(*) of its own only when the page is full', async () => {
+  it('a filtered page and its total are one statement; an unfiltered page adds a count(*) only when it is full', async () => {
     for (let i = 0; i < 30; i++) await send('POST', '/Users', { userName: `paged-${String(i).padStart(2, '0')}` });
     let page: Record<string, unknown> = {};
     const full = await statements(async () => (page = (await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '10', startIndex: '11' })).body));
-    expect(full).toHaveLength(2);
-    expect(full[1]).toMatch(/^SELECT count\(\*\) AS total/);
+    expect(full).toHaveLength(1);
+    expect(full[0]).toMatch(/^WITH scim_matches AS MATERIALIZED/);
     expect(page['totalResults']).toBe(30);
     expect((page['Resources'] as { userName: string }[]).map((u) => u.userName)).toEqual(Array.from({ length: 10 }, (_, i) => `paged-${10 + i}`));
-    // The last page is not full: it tells the total itself.
     expect(await statements(async () => (page = (await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '10', startIndex: '25' })).body))).toHaveLength(1);
     expect(page['totalResults']).toBe(30);
     expect((page['Resources'] as { userName: string }[]).map((u) => u.userName)).toEqual(Array.from({ length: 6 }, (_, i) => `paged-${24 + i}`));
@@ -154,6 +153,15 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect(last['totalResults']).toBe(30);
     expect((last['Resources'] as { userName: string }[]).map((u) => u.userName)).toEqual(['paged-05', 'paged-04', 'paged-03', 'paged-02', 'paged-01', 'paged-00']);
     expect((await send('GET', '/Users', undefined, { filter: 'userName sw "paged-"', count: '0' })).body['totalResults']).toBe(30);
+    expect((await send('GET', '/Users', undefined, { filter: 'userName sw "nobody-"', count: '10' })).body).toMatchObject({ totalResults: 0 });
+    // Unfiltered: the page alone when it is not full, then a count(*) of its own when it is.
+    const users = Number((await send('GET', '/Users', undefined, { count: '0' })).body['totalResults']);
+    expect(await statements(async () => (page = (await send('GET', '/Users', undefined, { count: String(users + 1) })).body))).toHaveLength(1);
+    expect(page['totalResults']).toBe(users);
+    const counted = await statements(async () => (page = (await send('GET', '/Users', undefined, { count: '5', startIndex: '3' })).body));
+    expect(counted).toHaveLength(2);
+    expect(counted[1]).toMatch(/^SELECT count\(\*\) AS total/);
+    expect(page['totalResults']).toBe(users);
   });
 
   it('a delete frees the userName with its row and its other unique values in its own statement; a value whose holder is gone is freed by the write that claims it', async () => {
