@@ -1,4 +1,5 @@
 import { StoreUnavailableError } from '@scimkit/core';
+import { statementNamer } from './named-statements.js';
 
 /** The bounds of a pooled connection (docs/stores/own-tables.md, "Timeouts and failures"). */
 export interface ConnectionBounds {
@@ -13,6 +14,12 @@ export interface ConnectionBounds {
    * connection, a failover). The connection is discarded either way; the default ignores it.
    */
   readonly onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL: how many of the statements that repeat a pool prepares (named statements, parsed and
+   * planned once per connection). Default 100; 0 sends every statement unnamed (a pooler in
+   * transaction mode that does not keep prepared statements).
+   */
+  readonly preparedStatements?: number;
 }
 
 /** The bounds with their defaults applied. */
@@ -21,11 +28,13 @@ export interface ResolvedBounds {
   readonly statementTimeoutMs: number;
   readonly maxWaiting: number;
   readonly onConnectionError: (error: Error) => void;
+  readonly preparedStatements: number;
 }
 
 export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_WAITING = 100;
+export const DEFAULT_PREPARED_STATEMENTS = 100;
 /** How much longer than the statement timeout the client waits for an answer that never comes (a silent network). */
 const SILENT_NETWORK_MARGIN_MS = 2_000;
 
@@ -40,6 +49,7 @@ export function resolveBounds(bounds: ConnectionBounds = {}): ResolvedBounds {
     statementTimeoutMs: positive(bounds.statementTimeoutMs, DEFAULT_STATEMENT_TIMEOUT_MS, 'statementTimeoutMs'),
     maxWaiting: Math.floor(positive(bounds.maxWaiting, DEFAULT_MAX_WAITING, 'maxWaiting')),
     onConnectionError: bounds.onConnectionError ?? (() => undefined),
+    preparedStatements: bounds.preparedStatements === undefined ? DEFAULT_PREPARED_STATEMENTS : Math.max(0, Math.floor(bounds.preparedStatements)),
   };
 }
 
@@ -133,7 +143,8 @@ interface PgRawPool {
  * at most `acquireTimeoutMs`, with at most `maxWaiting` waiting; each new connection's
  * `statement_timeout` (unless the pool's own options set one) and
  * `idle_in_transaction_session_timeout` set once; an answer that never comes given up
- * 2 s after the statement timeout; a connection that broke destroyed on release instead of returned.
+ * 2 s after the statement timeout; a connection that broke destroyed on release instead of returned;
+ * a statement that repeats sent named (`preparedStatements`, see statementNamer).
  */
 export function boundedPgPool(pool: PgRawPool, bounds: ResolvedBounds): PgRawPool {
   const report = reporter(bounds.onConnectionError);
@@ -160,6 +171,7 @@ export function boundedPgPool(pool: PgRawPool, bounds: ResolvedBounds): PgRawPoo
     `SET idle_in_transaction_session_timeout = ${Math.max(Math.ceil(bounds.statementTimeoutMs), 5_000)}`,
   ].join('; ');
   const answerLimit = bounds.statementTimeoutMs + SILENT_NETWORK_MARGIN_MS;
+  const nameOf = statementNamer(bounds.preparedStatements);
   const wrap = (client: PgRawClient): PgRawClient => {
     let known = wrapped.get(client);
     if (known !== undefined) return known;
@@ -175,7 +187,9 @@ export function boundedPgPool(pool: PgRawPool, bounds: ResolvedBounds): PgRawPoo
             fresh = false;
             await client.query(settings);
           }
-          return client.query(...args);
+          const parameters = Array.isArray(args[1]) ? (args[1] as unknown[]) : [];
+          const name = nameOf(args[0] as string, parameters);
+          return name === undefined ? client.query(...args) : client.query({ name, text: args[0], values: parameters });
         };
         return withinTime(run(), answerLimit, () => {
           if (!broken.has(client)) broken.set(client, new Error('Query read timeout'));

@@ -25,6 +25,8 @@ import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
 import { withUnavailable } from './unavailable-store.js';
+import { jsonRows, readJsonRows } from './json-rows.js';
+import { statementShapes } from './statement-shapes.js';
 import { createSqlOutbox } from './outbox/sql-outbox.js';
 import { writeSqlEvents } from './outbox/write-sql-events.js';
 
@@ -80,6 +82,7 @@ const MEMBER_ALIAS = 'scim_m';
 const TOTAL = '__scim_total';
 const MEMBERS = '__scim_members';
 const ADDED = '__scim_added';
+const REFERRERS = '__scim_referrers';
 /** At most this many members added by one PATCH take the one-statement path (one INSERT each in the statement). */
 const ONE_STATEMENT_MEMBERS = 50;
 /** Thrown inside a replace's transaction when the compare-and-swap matched no row: rolls back what it wrote. */
@@ -132,15 +135,20 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
 
   const mappingOf = (type: string): CompiledMapping | undefined => mappings.get(type);
   const tenantOf = (mapping: CompiledMapping, ctx: StoreContext | undefined, alias = 't.'): RawBuilder<boolean> => {
-    if (mapping.table.tenant === undefined) {
-      if (ctx?.tenant !== undefined) throw new Error(`@scimkit/sql: the ${mapping.resourceType} table has no tenant column; the store is single-tenant and was called for tenant '${ctx.tenant}'`);
-      return sql<boolean>`(1 = 1)`;
+    if (mapping.table.tenant === undefined && ctx?.tenant !== undefined) {
+      throw new Error(`@scimkit/sql: the ${mapping.resourceType} table has no tenant column; the store is single-tenant and was called for tenant '${ctx.tenant}'`);
     }
-    return sql<boolean>`(${sql.ref(`${alias}${mapping.table.tenant}`)} = ${ctx?.tenant ?? ''})`;
+    return tenantIs(mapping, ctx?.tenant ?? '', alias);
   };
-  const idRef = (mapping: CompiledMapping) => sql.ref(`t.${mapping.table.id.column}`);
-  const versionExpr = (mapping: CompiledMapping) => {
-    const column = sql.ref(`t.${mapping.table.version.column}`);
+  /** The row's tenant is `tenant` (a value, or a statement shape's placeholder); always true for a single-tenant table. */
+  const tenantIs = (mapping: CompiledMapping, tenant: unknown, alias = 't.'): RawBuilder<boolean> =>
+    mapping.table.tenant === undefined ? sql<boolean>`(1 = 1)` : sql<boolean>`(${sql.ref(`${alias}${mapping.table.tenant}`)} = ${tenant})`;
+  const shapes = statementShapes(db);
+  /** A column of the row aliased `alias` (`''`: unqualified, as SQLite's RETURNING needs). */
+  const col = (alias: string, column: string) => sql.ref(alias === '' ? column : `${alias}.${column}`);
+  const idRef = (mapping: CompiledMapping, alias = 't') => col(alias, mapping.table.id.column);
+  const versionExpr = (mapping: CompiledMapping, alias = 't') => {
+    const column = col(alias, mapping.table.version.column);
     return mapping.table.version.kind === 'counter' ? column : dialect.instantMs(column);
   };
   // Built once per mapping (Kysely's raw builders are immutable): the select list of every read.
@@ -153,19 +161,31 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     if (built === undefined) cache.set(mapping, (built = buildSelectList(mapping, !bare)));
     return built;
   };
-  const buildSelectList = (mapping: CompiledMapping, withMembers: boolean) => {
+  /** The values every read selects of a row aliased `alias`, each with the name the row codec reads it by. */
+  const selectParts = (mapping: CompiledMapping, alias: string): { name: string; value: RawBuilder<unknown> }[] => {
     const modified = mapping.table.lastModified ?? (mapping.table.version.kind === 'timestamp' ? mapping.table.version.column : undefined);
-    const parts: RawBuilder<unknown>[] = [
-      sql`${idRef(mapping)} AS ${sql.id(ID)}`,
-      sql`${versionExpr(mapping)} AS ${sql.id(VERSION)}`,
-      sql`${mapping.table.created === undefined ? sql`NULL` : dialect.instantMs(sql.ref(`t.${mapping.table.created}`))} AS ${sql.id(CREATED)}`,
-      sql`${modified === undefined ? sql`NULL` : dialect.instantMs(sql.ref(`t.${modified}`))} AS ${sql.id(MODIFIED)}`,
+    const parts = [
+      { name: ID, value: idRef(mapping, alias) },
+      { name: VERSION, value: versionExpr(mapping, alias) },
+      { name: CREATED, value: mapping.table.created === undefined ? sql`NULL` : dialect.instantMs(col(alias, mapping.table.created)) },
+      { name: MODIFIED, value: modified === undefined ? sql`NULL` : dialect.instantMs(col(alias, modified)) },
     ];
-    for (const column of mapping.columns) parts.push(sql.ref(`t.${column}`));
-    if (mapping.table.json !== undefined) parts.push(sql.ref(`t.${mapping.table.json}`));
+    for (const column of [...mapping.columns, ...(mapping.table.json === undefined ? [] : [mapping.table.json])]) parts.push({ name: column, value: col(alias, column) });
+    return parts;
+  };
+  const buildSelectList = (mapping: CompiledMapping, withMembers: boolean, alias = 't') => {
+    const parts = selectParts(mapping, alias).map((p) => sql`${p.value} AS ${sql.id(p.name)}`);
     const members = withMembers ? membersColumn(mapping) : undefined;
     if (members !== undefined) parts.push(sql`${members} AS ${sql.id(MEMBERS)}`);
     return sql.join(parts);
+  };
+  /** The select list of a statement's RETURNING: SQLite's cannot name the table's alias (and reads no members there). */
+  const returningLists = new Map<CompiledMapping, RawBuilder<unknown>>();
+  const returningList = (mapping: CompiledMapping): RawBuilder<unknown> => {
+    if (name !== 'sqlite') return selectList(mapping);
+    let built = returningLists.get(mapping);
+    if (built === undefined) returningLists.set(mapping, (built = buildSelectList(mapping, false, '')));
+    return built;
   };
   const from = (mapping: CompiledMapping) => sql`${sql.table(mapping.table.table)} AS ${sql.id('t')}`;
 
@@ -179,6 +199,49 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     if (m === undefined) return undefined;
     const rows = memberElements(m, MEMBER_ALIAS, m.member, m.typeColumn?.column);
     return sql`(SELECT ${rows.aggregate} FROM ${sql.table(m.table)} AS ${sql.id(MEMBER_ALIAS)} ${rows.joins} WHERE ${sql.ref(`${MEMBER_ALIAS}.${m.group}`)} = ${idRef(mapping)})`;
+  };
+
+  /**
+   * What a read with `ctx.referrers` read along with each resource it returned (the groups holding
+   * it), for the `referrers` call that follows (ScimStore.referrers): held only as long as the object lives.
+   */
+  const prefetched = new WeakMap<object, { readonly lookup: string; readonly referrers: readonly ScimResource[] }>();
+  const lookupKey = (lookup: { readonly resourceType: string; readonly attribute: string }) => `${lookup.resourceType}\u0000${lookup.attribute.toLowerCase()}`;
+  /** The group mapping whose member rows can hold rows of `mapping`, when the core asks for them next (`ctx.referrers`). */
+  const referrerSource = (mapping: CompiledMapping, ctx: StoreContext | undefined): CompiledMapping | undefined => {
+    const lookup = ctx?.referrers;
+    if (lookup === undefined || lookup.attribute.toLowerCase() !== 'members') return undefined;
+    const group = mappings.get(lookup.resourceType);
+    const m = group?.table.members;
+    return m !== undefined && memberTypes(m).includes(mapping.resourceType) ? group : undefined;
+  };
+  /**
+   * The groups holding a row as a member, as one column of the row's read (a correlated subquery:
+   * one index probe of the join table when it is in none), so that a read and its `User.groups`
+   * are one statement. Each group is the values of its select list (`selectParts`), its members left out.
+   */
+  const referrersColumn = (mapping: CompiledMapping, group: CompiledMapping, tenant: unknown): RawBuilder<unknown> => {
+    const m = group.table.members as NonNullable<TableMapping['members']>;
+    const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`scim_rj.${m.typeColumn.column}`)} = ${memberTypeValue(m, mapping.resourceType)}`;
+    const values = jsonRows(name, selectParts(group, 'scim_rg').map((p) => p.value));
+    return sql`(SELECT ${values} FROM ${sql.table(m.table)} AS ${sql.id('scim_rj')} JOIN ${sql.table(group.table.table)} AS ${sql.id('scim_rg')} ON ${idRef(group, 'scim_rg')} = ${sql.ref(`scim_rj.${m.group}`)} WHERE ${sql.ref(`scim_rj.${m.member}`)} = ${idRef(mapping)}${typed} AND ${tenantIs(group, tenant, 'scim_rg.')})`;
+  };
+  /** The select list of a read for `ctx`: with each row's groups when the core asks for them next. */
+  const readList = (mapping: CompiledMapping, ctx: StoreContext | undefined): RawBuilder<unknown> => {
+    const group = referrerSource(mapping, ctx);
+    if (group !== undefined) tenantOf(group, ctx);
+    return listWith(mapping, group, ctx?.tenant ?? '');
+  };
+  /** The select list, with the referrers column of `group` (for `tenant`) when there is one. */
+  const listWith = (mapping: CompiledMapping, group: CompiledMapping | undefined, tenant: unknown): RawBuilder<unknown> =>
+    group === undefined ? selectList(mapping) : sql`${selectList(mapping)}, ${referrersColumn(mapping, group, tenant)} AS ${sql.id(REFERRERS)}`;
+  /** The groups a referrers column read, as resources in id order (the order `referrers` answers in). */
+  const readReferrers = (group: CompiledMapping, raw: unknown): ScimResource[] => {
+    const names = selectParts(group, 'scim_rg').map((p) => p.name);
+    const numeric = group.table.id.type === 'integer';
+    return readJsonRows(raw)
+      .map((values) => rowToResource(group, Object.fromEntries(names.map((n, i) => [n, values[i]]))))
+      .sort((a, b) => (numeric ? Number(a.id) - Number(b.id) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   };
 
   /** The JSON aggregate of member elements `[id, display, type]` over rows aliased `alias`, and the joins that find each display. */
@@ -195,9 +258,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       displays.push(sql.ref(`${joined}.${display.column}`));
     }
     const displayColumn = displays.length === 0 ? sql`NULL` : displays.length === 1 ? (displays[0] as RawBuilder<unknown>) : sql`COALESCE(${sql.join(displays)})`;
-    const element = sql.join([sql.ref(`${alias}.${member}`), displayColumn, typeColumn === undefined ? sql`NULL` : sql.ref(`${alias}.${typeColumn}`)]);
-    const aggregate = name === 'postgres' ? sql`json_agg(json_build_array(${element}))` : name === 'mysql' ? sql`JSON_ARRAYAGG(JSON_ARRAY(${element}))` : sql`json_group_array(json_array(${element}))`;
-    return { aggregate, joins: sql.join(joins, sql` `) };
+    return { aggregate: jsonRows(name, [sql.ref(`${alias}.${member}`), displayColumn, typeColumn === undefined ? sql`NULL` : sql.ref(`${alias}.${typeColumn}`)]), joins: sql.join(joins, sql` `) };
   };
 
   /**
@@ -238,16 +299,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   /** The member elements of a row's JSON array, in id order, each id once. */
   const membersOfRow = (mapping: CompiledMapping, raw: unknown): MemberElement[] => {
     const m = mapping.table.members;
-    let list: unknown = raw;
-    if (typeof raw === 'string') {
-      try {
-        list = JSON.parse(raw);
-      } catch {
-        list = undefined;
-      }
-    }
-    if (m === undefined || !Array.isArray(list)) return [];
-    const entries = (list as unknown[][]).filter((e) => Array.isArray(e) && e[0] !== null && e[0] !== undefined).map((e) => ({ value: String(e[0]), d: e[1], k: e[2] }));
+    if (m === undefined) return [];
+    const entries = readJsonRows(raw).filter((e) => e[0] !== null && e[0] !== undefined).map((e) => ({ value: String(e[0]), d: e[1], k: e[2] }));
     entries.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     const out: MemberElement[] = [];
     for (const e of entries) {
@@ -257,15 +310,28 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     return out;
   };
 
-  const toResources = async (_q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, rows: readonly Record<string, unknown>[]): Promise<ScimResource[]> =>
-    rows.map((row) => rowToResource(mapping, row, mapping.table.members === undefined ? undefined : membersOfRow(mapping, row[MEMBERS])));
+  /** The resources of rows; with their groups kept for `referrers` when the read carried them (`readList`). */
+  const toResources = (mapping: CompiledMapping, rows: readonly Record<string, unknown>[], ctx?: StoreContext): ScimResource[] => {
+    const group = rows[0] !== undefined && REFERRERS in rows[0] ? referrerSource(mapping, ctx) : undefined;
+    const lookup = ctx?.referrers === undefined ? '' : lookupKey(ctx.referrers);
+    return rows.map((row) => {
+      const resource = rowToResource(mapping, row, mapping.table.members === undefined ? undefined : membersOfRow(mapping, row[MEMBERS]));
+      if (group !== undefined) prefetched.set(resource, { lookup, referrers: readReferrers(group, row[REFERRERS]) });
+      return resource;
+    });
+  };
 
   const readOne = async (q: Kysely<any> | Transaction<any>, mapping: CompiledMapping, id: string, ctx: StoreContext | undefined): Promise<ScimResource | undefined> => {
     if (!acceptsId(mapping, id)) return undefined;
-    const result = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id} AND ${tenantOf(mapping, ctx)}`.execute(q);
+    tenantOf(mapping, ctx);
+    const group = referrerSource(mapping, ctx);
+    if (group !== undefined) tenantOf(group, ctx);
+    const result = await shapes.run(q, `get ${mapping.resourceType} ${group?.resourceType ?? ''}`, [id, ctx?.tenant ?? ''], (key, tenant) =>
+      sql<Record<string, unknown>>`SELECT ${listWith(mapping, group, tenant)} FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${key} AND ${tenantIs(mapping, tenant)}`,
+    );
     const row = result.rows[0];
     if (row === undefined) return undefined;
-    return (await toResources(q, mapping, [row]))[0];
+    return toResources(mapping, [row], ctx)[0];
   };
 
   /** The columns a resource writes, or the refusal of an attribute the mapping does not keep. */
@@ -370,28 +436,120 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     await insertMembers(trx, mapping, groupId, members, true);
   };
 
-  /** A clash on a unique attribute the database's index might not catch (caseExact false), before writing. */
-  const uniqueClash = async (q: Transaction<any>, mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext, self?: string): Promise<{ attribute: string; id: string } | undefined> => {
+  /**
+   * For each unique attribute the resource has a text value of: its column in the row aliased
+   * `alias`, and the SQL test that the row holds the value there, ignoring case and Unicode
+   * normalization when `caseExact` is false (the database's own index might not), as a function of
+   * its `operands` (the values it compares with, so that a statement shape can bind them). The test
+   * may find more than a clash (MySQL's `LOWER`): `uniqueClash` confirms each row in JavaScript.
+   */
+  const uniqueTests = (mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext, alias: string) => {
+    const tests: { unique: WriteContext['unique'][number]; value: string; column: RawBuilder<unknown>; operands: unknown[]; test: (...operands: unknown[]) => RawBuilder<boolean> }[] = [];
     for (const unique of ctx.unique) {
       const attribute = mapping.attributes.find((a) => a.element === undefined && a.keys.length === 1 && a.keys[0]?.toLowerCase() === unique.path.toLowerCase());
       const value = resource[unique.path];
       if (attribute === undefined || typeof value !== 'string') continue;
-      const column = sql.ref(`t.${attribute.column}`);
-      const folded = unique.caseExact ? undefined : attribute.key !== undefined ? sql.ref(`t.${attribute.key}`) : dialect.foldKey(column);
+      const column = col(alias, attribute.column);
+      const folded = unique.caseExact ? undefined : attribute.key !== undefined ? col(alias, attribute.key) : dialect.foldKey(column);
       const lower = unique.caseExact ? undefined : dialect.lower(column);
-      const test = unique.caseExact
-        ? sql`${column} = ${value}`
-        : folded !== undefined
-          ? sql`${folded} = ${comparisonKey(value, false)}`
-          : lower !== undefined
-            ? sql`${lower} IN (${sql.join([...new Set([value.normalize('NFC').toLowerCase(), value.normalize('NFD').toLowerCase()])])})`
-            : sql`lower(${column}) = ${value.toLowerCase()}`;
+      const entry = { unique, value, column };
+      if (unique.caseExact) tests.push({ ...entry, operands: [value], test: (v) => sql<boolean>`${column} = ${v}` });
+      else if (folded !== undefined) tests.push({ ...entry, operands: [comparisonKey(value, false)], test: (k) => sql<boolean>`${folded} = ${k}` });
+      else if (lower !== undefined) {
+        const forms = [...new Set([value.normalize('NFC').toLowerCase(), value.normalize('NFD').toLowerCase()])];
+        tests.push({ ...entry, operands: forms, test: (...f) => sql<boolean>`${lower} IN (${sql.join(f)})` });
+      } else tests.push({ ...entry, operands: [value.toLowerCase()], test: (v) => sql<boolean>`lower(${column}) = ${v}` });
+    }
+    return tests;
+  };
+
+  /** A clash on a unique attribute the database's index might not catch (caseExact false), before writing. */
+  const uniqueClash = async (q: Transaction<any>, mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext, self?: string): Promise<{ attribute: string; id: string } | undefined> => {
+    for (const { unique, value, column, operands, test } of uniqueTests(mapping, resource, ctx, 't')) {
       const others = self === undefined ? sql`` : sql` AND ${idRef(mapping)} <> ${self}`;
-      const found = await sql<{ id: unknown; v: unknown }>`SELECT ${idRef(mapping)} AS id, ${column} AS v FROM ${from(mapping)} WHERE ${test} AND ${tenantOf(mapping, ctx)}${others}`.execute(q);
+      const found = await sql<{ id: unknown; v: unknown }>`SELECT ${idRef(mapping)} AS id, ${column} AS v FROM ${from(mapping)} WHERE ${test(...operands)} AND ${tenantOf(mapping, ctx)}${others}`.execute(q);
       const clash = found.rows.find((row) => typeof row.v === 'string' && comparisonKey(row.v, unique.caseExact) === comparisonKey(value, unique.caseExact));
       if (clash !== undefined) return { attribute: unique.path, id: String(clash.id) };
     }
     return undefined;
+  };
+
+  /**
+   * The condition of a one-statement write, as a statement shape: no other row (than `self`) holds a
+   * unique value of the resource, by the same tests as `uniqueClash` (`NOT EXISTS`, one index probe
+   * each). It may refuse more than a clash; the write then takes the transaction path, which tells.
+   * `key` names its shape; `values` are its values, `build` makes it of them (after `offset` others).
+   */
+  const noClash = (mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext) => {
+    const tests = uniqueTests(mapping, resource, ctx, 'scim_o');
+    return {
+      key: tests.map((t) => `${t.unique.path}:${t.operands.length}`).join(','),
+      values: tests.flatMap((t) => t.operands),
+      build: (values: readonly unknown[], tenant: unknown, self: unknown): RawBuilder<boolean> => {
+        const others = self === undefined ? sql`` : sql` AND ${idRef(mapping, 'scim_o')} <> ${self}`;
+        let at = 0;
+        const parts = tests.map((t) => {
+          const operands = values.slice(at, (at += t.operands.length));
+          return sql<boolean>`NOT EXISTS (SELECT 1 FROM ${sql.table(mapping.table.table)} AS ${sql.id('scim_o')} WHERE ${t.test(...operands)} AND ${tenantIs(mapping, tenant, 'scim_o.')}${others})`;
+        });
+        return parts.length === 0 ? sql<boolean>`(1 = 1)` : sql<boolean>`${sql.join(parts, sql` AND `)}`;
+      },
+    };
+  };
+
+  /**
+   * Whether a write can be one statement: the dialect returns the row it writes (PostgreSQL and
+   * SQLite `RETURNING`; MySQL has none), no events are kept with it (their INSERT is in the
+   * write's transaction) and no member rows are written with it.
+   */
+  const oneStatement = (ctx: WriteContext, members: boolean): boolean => name !== 'mysql' && ctx.events === undefined && !members;
+
+  /**
+   * A create as one statement (`oneStatement`), compiled once per shape: `INSERT … SELECT <values>
+   * WHERE <noClash> RETURNING <the row>`. Undefined when it wrote nothing (a unique value taken):
+   * the transaction path then adopts the row or refuses.
+   */
+  const createInOne = async (mapping: CompiledMapping, resource: ScimResource, row: Record<string, unknown>, ctx: WriteContext): Promise<ScimResource | undefined> => {
+    const columns = { ...row };
+    stamp(mapping, columns, undefined, true);
+    const generate = mapping.table.id.generate ?? 'core';
+    if (generate !== 'database') columns[mapping.table.id.column] = typeof generate === 'function' ? generate(resource) : resource.id;
+    const names = Object.keys(columns);
+    const guard = noClash(mapping, resource, ctx);
+    const group = name === 'postgres' ? referrerSource(mapping, ctx) : undefined;
+    if (group !== undefined) tenantOf(group, ctx);
+    const values = [ctx.tenant ?? '', ...names.map((c) => columns[c]), ...guard.values];
+    const inserted = await shapes.run(db, `create ${mapping.resourceType} ${group?.resourceType ?? ''} ${names.join(',')} ${guard.key}`, values, (tenant, ...rest) => {
+      // PostgreSQL's RETURNING names the table's alias (the select list of every read); SQLite's cannot.
+      const target = name === 'postgres' ? from(mapping) : sql.table(mapping.table.table);
+      const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
+      const written = sql.join(rest.slice(0, names.length).map((v) => sql`${v}`));
+      return sql<Record<string, unknown>>`INSERT INTO ${target} (${sql.join(names.map((c) => sql.ref(c)))}) SELECT ${written} WHERE ${guard.build(rest.slice(names.length), tenant, undefined)} RETURNING ${returned}`;
+    });
+    const created = inserted.rows[0];
+    return created === undefined ? undefined : toResources(mapping, [created], ctx)[0];
+  };
+
+  /**
+   * A replace as one statement (`oneStatement`), compiled once per shape: the compare-and-swap
+   * `UPDATE … WHERE <id> AND <version> AND <noClash> RETURNING <the row>`. Undefined when it matched
+   * no row (gone, another version, a unique value taken): the transaction path then tells which.
+   */
+  const replaceInOne = async (mapping: CompiledMapping, id: string, resource: ScimResource, row: Record<string, unknown>, expected: number, ctx: WriteContext): Promise<ScimResource | undefined> => {
+    const columns = { ...row };
+    stamp(mapping, columns, expected, false);
+    const names = Object.keys(columns);
+    const guard = noClash(mapping, resource, ctx);
+    const group = name === 'postgres' ? referrerSource(mapping, ctx) : undefined;
+    if (group !== undefined) tenantOf(group, ctx);
+    const values = [id, expected, ctx.tenant ?? '', ...names.map((c) => columns[c]), ...guard.values];
+    const updated = await shapes.run(db, `replace ${mapping.resourceType} ${group?.resourceType ?? ''} ${names.join(',')} ${guard.key}`, values, (key, version, tenant, ...rest) => {
+      const assignments = sql.join(names.map((column, i) => sql`${sql.ref(column)} = ${rest[i]}`));
+      const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
+      return sql<Record<string, unknown>>`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${key} AND ${versionExpr(mapping)} = ${version} AND ${tenantIs(mapping, tenant)} AND ${guard.build(rest.slice(names.length), tenant, key)} RETURNING ${returned}`;
+    });
+    const written = updated.rows[0];
+    return written === undefined ? undefined : toResources(mapping, [written], ctx)[0];
   };
 
   /**
@@ -448,6 +606,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const foreign = foreignMember(mapping, resource);
     if (foreign !== undefined) return { ok: false, reason: 'invalidValue', detail: foreign };
     try {
+      if (oneStatement(ctx, memberRows(mapping, resource['members']).length > 0)) {
+        const created = await createInOne(mapping, resource, row.columns, ctx);
+        if (created !== undefined) return { ok: true, resource: created };
+      }
       return await db.transaction().execute(async (trx) => {
         const clash = await uniqueClash(trx, mapping, resource, ctx);
         if (clash !== undefined) {
@@ -513,7 +675,11 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         const assignments = sql.join(Object.entries(columns).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
         const written = await casWithMembers(mapping, id, sql`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${id} AND ${versionExpr(mapping)} = ${expected} AND ${scope}`, change);
         if (written === undefined) throw NOT_SWAPPED;
-        return { ok: true, resource: (await toResources(db, mapping, [written]))[0] as ScimResource };
+        return { ok: true, resource: toResources(mapping, [written], ctx)[0] as ScimResource };
+      }
+      if (expected !== undefined && mapping.table.members === undefined && oneStatement(ctx, false)) {
+        const replaced = await replaceInOne(mapping, id, resource, row.columns, expected, ctx);
+        if (replaced !== undefined) return { ok: true, resource: replaced };
       }
       return await db.transaction().execute(async (trx) => {
         const clash = await uniqueClash(trx, mapping, resource, ctx, id);
@@ -537,7 +703,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         }
         // Not swapped: the member rows written above are rolled back.
         if (written === undefined) throw NOT_SWAPPED;
-        const replaced = (await toResources(trx, mapping, [written]))[0] as ScimResource;
+        const replaced = toResources(mapping, [written], ctx)[0] as ScimResource;
         await writeSqlEvents(trx, ctx.events?.(replaced), partitions);
         return { ok: true, resource: replaced };
       });
@@ -605,23 +771,23 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const filter = q.filter === undefined ? { where: sql<boolean>`(1 = 1)`, exact: true, untranslated: [] as readonly string[] } : translateFilter(q.filter, { dialect, resolver, facts });
     const order = q.sort === undefined ? [] : translateSort(q.sort, { dialect, resolver, facts });
     const where = sql<boolean>`${scope} AND ${filter.where}`;
-    if (q.cursor !== undefined && filter.exact && order !== undefined) return keysetPage(mapping, q, where, resolver);
+    if (q.cursor !== undefined && filter.exact && order !== undefined) return keysetPage(mapping, q, where, resolver, ctx);
     if (filter.exact && order !== undefined) {
       const ordered = sql`ORDER BY ${sql.join([...order, idRef(mapping)])}`;
       if (q.count === undefined) {
         // Every match: no count of its own.
-        const rows = await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where} ${ordered}`.execute(db);
-        return { totalResults: rows.rows.length, resources: await toResources(db, mapping, rows.rows) };
+        const rows = await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)} FROM ${from(mapping)} WHERE ${where} ${ordered}`.execute(db);
+        return { totalResults: rows.rows.length, resources: toResources(mapping, rows.rows, ctx) };
       }
       const countAll = async () => Number((await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db)).rows[0]?.n ?? 0);
       if (q.count === 0) return { totalResults: await countAll(), resources: [] };
       // One statement: the page and the count of every match (an uncorrelated subquery, counted once;
       // a window `count(*) OVER ()` would build every matching row before the LIMIT).
       const offset = Math.max(0, (q.startIndex ?? 1) - 1);
-      const rows = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
+      const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
       // A page past the last match has no row to carry the count.
       const total = rows.length > 0 ? Number(rows[0]?.[TOTAL]) : offset === 0 ? 0 : await countAll();
-      return { totalResults: total, resources: await toResources(db, mapping, rows) };
+      return { totalResults: total, resources: toResources(mapping, rows, ctx) };
     }
     // Not exact in SQL: narrow in SQL, confirm with the core's predicate, batch by batch, bounded.
     log('info', `@scimkit/sql: ${resourceType} filter or sort not pushed down to SQL; rows are confirmed in batches`, {
@@ -634,9 +800,9 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     let after: string | undefined;
     for (;;) {
       const next = after === undefined ? sql`` : sql` AND ${idRef(mapping)} > ${after}`;
-      const rows = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${where}${next} ORDER BY ${idRef(mapping)} LIMIT ${batchSize}`.execute(db)).rows;
+      const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)} FROM ${from(mapping)} WHERE ${where}${next} ORDER BY ${idRef(mapping)} LIMIT ${batchSize}`.execute(db)).rows;
       scanned += rows.length;
-      for (const resource of await toResources(db, mapping, rows)) if (q.semantics.matches(resource)) matched.push(resource);
+      for (const resource of toResources(mapping, rows, ctx)) if (q.semantics.matches(resource)) matched.push(resource);
       if (q.semantics.exhausted?.() === true) return { totalResults: matched.length, resources: [] };
       if (rows.length < batchSize) break;
       if (scanned >= maxScan) {
@@ -669,7 +835,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   };
 
   /** An RFC 9865 keyset page: after (or before) the cursor's row in the sort order, then the id. */
-  const keysetPage = async (mapping: CompiledMapping, q: StoreQuery, where: RawBuilder<boolean>, resolver: ReturnType<typeof mappedResolver>): Promise<StoreQueryResult> => {
+  const keysetPage = async (mapping: CompiledMapping, q: StoreQuery, where: RawBuilder<boolean>, resolver: ReturnType<typeof mappedResolver>, ctx: StoreContext | undefined): Promise<StoreQueryResult> => {
     const count = q.count ?? 0;
     const parts = q.sort === undefined ? undefined : sortParts(q.sort, { dialect, resolver, facts: q.semantics.attribute });
     const position = q.cursor === '' || q.cursor === undefined ? undefined : decodeCursor(q.cursor);
@@ -679,7 +845,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     if (count === 0) return { totalResults: total, resources: [] };
     const after = position === undefined ? sql`` : sql` AND ${beyond(position, idRef(mapping), parts)}`;
     const extra = parts === undefined ? sql`` : sql`, ${parts.missing} AS ${sql.id('__scim_missing')}, ${parts.key} AS ${sql.id('__scim_key')}`;
-    const fetched = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)}${extra} FROM ${from(mapping)} WHERE ${where}${after} ${keysetOrder(direction, idRef(mapping), parts)} LIMIT ${count + 1}`.execute(db)).rows;
+    const fetched = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}${extra} FROM ${from(mapping)} WHERE ${where}${after} ${keysetOrder(direction, idRef(mapping), parts)} LIMIT ${count + 1}`.execute(db)).rows;
     const more = fetched.length > count;
     const rows = fetched.slice(0, count);
     if (direction === 'p') rows.reverse();
@@ -693,7 +859,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const previous = direction === 'n' ? (position === undefined ? undefined : (at(first, 'p') ?? encodeCursor({ ...position, direction: 'p' }))) : more ? at(first, 'p') : undefined;
     return {
       totalResults: total,
-      resources: await toResources(db, mapping, rows),
+      resources: toResources(mapping, rows, ctx),
       ...(next === undefined ? {} : { nextCursor: next }),
       ...(previous === undefined ? {} : { previousCursor: previous }),
     };
@@ -708,10 +874,19 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const mapping = mappingOf(lookup.resourceType);
     const m = mapping?.table.members;
     if (mapping === undefined || m === undefined || lookup.attribute.toLowerCase() !== 'members' || resources.length === 0) return [];
+    // What the reads that returned the resources read along with them; a statement for the rest only.
+    const out: { id: string; referrer: ScimResource }[] = [];
+    const key = lookupKey(lookup);
+    const unread: ScimResource[] = [];
+    for (const resource of resources) {
+      const known = prefetched.get(resource);
+      if (known === undefined || known.lookup !== key) unread.push(resource);
+      else for (const referrer of known.referrers) out.push({ id: resource.id, referrer });
+    }
     // The ids by member type (a type column tells a user's rows from a group's); one statement per type present.
     const byType = new Map<string, Set<string>>();
     const types = memberTypes(m);
-    for (const resource of resources) {
+    for (const resource of unread) {
       const type = m.typeColumn === undefined ? types[0] : types.find((t) => t === resource.meta?.resourceType);
       const target = type === undefined ? undefined : mappings.get(type);
       if (type === undefined || (target !== undefined && !acceptsId(target, resource.id))) continue;
@@ -719,7 +894,6 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       if (ids === undefined) byType.set(type, (ids = new Set()));
       ids.add(resource.id);
     }
-    const out: { id: string; referrer: ScimResource }[] = [];
     for (const [type, set] of byType) {
       const ids = [...set];
       const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`j.${m.typeColumn.column}`)} = ${memberTypeValue(m, type)}`;

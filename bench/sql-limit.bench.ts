@@ -1,0 +1,236 @@
+/**
+ * @scimkit/sql against its limit on PostgreSQL: the own-tables example's server (on @scimkit/node,
+ * bench/sql-limit/scimkit-server.ts) and a hand-written service (bare node:http + a pg Pool of the
+ * same size, one prepared statement a request, bench/sql-limit/limit-server.ts) over the same
+ * users, teams and team_members rows, each in a child process, driven by autocannon in interleaved
+ * rounds (each round in another order; medians). Reported per request: req/s, the CPU time it
+ * costs (the server process's plus its PostgreSQL backends', read from /proc by application_name:
+ * on a shared machine the CPU per request moves much less than the req/s), p50 and the statements
+ * sent (counted by the servers, BEGIN and COMMIT included). Then pages of 100 with their exact
+ * totalResults (PAGES=0 skips them).
+ *
+ * With BASELINE (a directory holding another checkout of the repository, e.g. a worktree of main,
+ * with node_modules), a third server runs scimkit from that checkout's sources in the same rounds:
+ * before and after in one run.
+ *
+ *   npx tsx bench/sql-limit.bench.ts    # SCIMKIT_PG_URL, USERS=100000, SECONDS=4, ROUNDS=3, CONNECTIONS=16, POOL=10, BASELINE=
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import { fromPgPool } from '@scimkit/sql';
+import { createAppSchema } from '../examples/own-tables/src/index.js';
+import { withFreshDatabase } from './lib/postgres-bench.js';
+
+const USERS = Number(process.env['USERS'] ?? 100_000);
+const SECONDS = Number(process.env['SECONDS'] ?? 4);
+const ROUNDS = Number(process.env['ROUNDS'] ?? 3);
+const CONNECTIONS = Number(process.env['CONNECTIONS'] ?? 16);
+const POOL = Number(process.env['POOL'] ?? 10);
+const BASELINE = process.env['BASELINE'];
+/** A directory: each server writes a CPU profile there (node --cpu-prof). CASES=0,3: only those cases. */
+const PROFILE = process.env['PROFILE'];
+const ONLY = process.env['CASES']?.split(',').map(Number);
+const TEAMS = 20;
+const CLOCK_TICKS = 100;
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Child {
+  readonly name: string;
+  readonly process: ChildProcess;
+  readonly base: string;
+}
+
+async function start(name: string, script: string, url: string, tsconfig: string, profile?: string): Promise<Child> {
+  const child = fork(script, [], {
+    execArgv: ['--import', 'tsx', ...(profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`])],
+    env: { ...process.env, DATABASE_URL: url, POOL: String(POOL), TSX_TSCONFIG_PATH: tsconfig, SERVER_NAME: name },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+  return { name, process: child, base: `http://127.0.0.1:${port}` };
+}
+
+function stats(child: Child, reset = false): Promise<{ statements: number; cpuMicros: number }> {
+  return new Promise((resolve) => {
+    child.process.once('message', (m) => resolve(m as { statements: number; cpuMicros: number }));
+    if (reset) child.process.send('reset');
+    child.process.send('stats');
+  });
+}
+
+/** CPU time (µs) of the PostgreSQL backends of `child`'s pool (by application_name), from /proc. */
+async function backendMicros(pool: pg.Pool, child: Child): Promise<number> {
+  const found = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [child.name]);
+  let ticks = 0;
+  for (const { pid } of found.rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The backend ended meanwhile.
+    }
+  }
+  return (ticks * 1_000_000) / CLOCK_TICKS;
+}
+
+const uuid = (prefix: number, i: number) => `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const randomUser = () => Math.floor(Math.random() * USERS);
+let unique = 0;
+
+interface Case {
+  readonly name: string;
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  readonly ok: number;
+  readonly request: (n: number) => { path: string; body?: string };
+}
+
+const CASES: readonly Case[] = [
+  { name: 'GET /Users/{id} (with groups)', method: 'GET', ok: 200, request: () => ({ path: `/scim/v2/Users/${uuid(1, randomUser())}` }) },
+  { name: 'GET /Users?filter=userName eq', method: 'GET', ok: 200, request: () => ({ path: `/scim/v2/Users?filter=${encodeURIComponent(`userName eq "USER${randomUser()}@example.com"`)}` }) },
+  {
+    name: 'POST /Users',
+    method: 'POST',
+    ok: 201,
+    request: (n) => ({
+      path: '/scim/v2/Users',
+      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: `new${n}-${process.pid}@example.com`, externalId: `new-ext-${n}`, name: { givenName: 'New', familyName: `User${n}` }, displayName: `New User ${n}`, active: true, emails: [{ value: `new${n}-${process.pid}@example.com`, type: 'work' }] }),
+    }),
+  },
+  {
+    name: 'PATCH /Users/{id} (replace displayName)',
+    method: 'PATCH',
+    ok: 204,
+    request: (n) => ({ path: `/scim/v2/Users/${uuid(1, randomUser())}`, body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value: `Renamed ${n}` }] }) }),
+  },
+];
+
+interface Measured {
+  rps: number;
+  p50: number;
+  requests: number;
+  statements: number;
+  cpuMicros: number;
+  backendMicros: number;
+  errors: number;
+}
+
+async function drive(pool: pg.Pool, child: Child, c: Case, seconds: number): Promise<Measured> {
+  const before = await stats(child, true);
+  const backendBefore = await backendMicros(pool, child);
+  let bad = 0;
+  const result = await autocannon({
+    url: child.base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: c.method,
+        headers: { 'content-type': 'application/scim+json', accept: 'application/scim+json' },
+        setupRequest: (request) => {
+          const next = c.request(++unique);
+          return { ...request, path: next.path, ...(next.body === undefined ? {} : { body: next.body }) };
+        },
+        onResponse: (status) => {
+          if (status !== c.ok) bad++;
+        },
+      },
+    ],
+  });
+  const after = await stats(child);
+  const backend = (await backendMicros(pool, child)) - backendBefore;
+  return { rps: result.requests.average, p50: result.latency.p50, requests: result.requests.total, statements: after.statements, cpuMicros: after.cpuMicros - before.cpuMicros + backend, backendMicros: backend, errors: bad + result.errors + result.non2xx };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function seed(pool: pg.Pool): Promise<void> {
+  await createAppSchema(fromPgPool(pool).db, 'postgres');
+  await pool.query(`INSERT INTO users (id, email, first_name, last_name, display_name, external_ref, job_title, department)
+    SELECT ('00000001-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'user' || n || '@example.com', 'Given' || (n % 100), 'Family' || (n % 1000), 'User ' || n, 'ext-' || n, 'Engineer', 'Dept ' || (n % 10)
+    FROM generate_series(0, ${USERS - 1}) AS n`);
+  await pool.query(`INSERT INTO teams (id, name, created_at, updated_at) SELECT ('00000002-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'Team ' || n, now(), now() FROM generate_series(0, ${TEAMS - 1}) AS n`);
+  // Every other user in one team: half the reads show groups.
+  await pool.query(`INSERT INTO team_members (team_id, user_id) SELECT ('00000002-0000-4000-8000-' || lpad((n % ${TEAMS})::text, 12, '0'))::uuid, ('00000001-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid
+    FROM generate_series(0, ${USERS - 1}, 2) AS n`);
+  // The indexes docs/stores/own-tables.md asks the application for.
+  await pool.query('CREATE UNIQUE INDEX users_email_folded ON users (lower(normalize(email, NFC)))');
+  await pool.query('CREATE INDEX team_members_user ON team_members (user_id)');
+  await pool.query('VACUUM ANALYZE');
+}
+
+/** Pages of 100 with their exact totalResults: p50 of sequential requests, each server in turn. */
+async function pages(pool: pg.Pool, children: readonly Child[]): Promise<void> {
+  const total = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM users')).rows[0]?.n);
+  const family = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE starts_with(lower(normalize(last_name, NFC)), 'family1')`)).rows[0]?.n);
+  console.log(`\nPages of 100 (p50 ms of 2 × 4 sequential requests; the limit pages by index, then count(*))\n`);
+  console.log(`| request | ${children.map((c) => c.name).join(' | ')} |`);
+  console.log(`|---|${children.map(() => '---').join('|')}|`);
+  const cases = [
+    { name: `GET /Users?startIndex=1&count=100 (totalResults ${total})`, path: '/scim/v2/Users?startIndex=1&count=100', total },
+    { name: 'GET /Users?startIndex=50001&count=100', path: `/scim/v2/Users?startIndex=${Math.min(50_001, total - 99)}&count=100`, total },
+    { name: `filter=name.familyName sw "Family1"&sortBy=userName&count=100 (totalResults ${family})`, path: `/scim/v2/Users?filter=${encodeURIComponent('name.familyName sw "Family1"')}&sortBy=userName&count=100`, total: family },
+  ];
+  for (const c of cases) {
+    const ms = children.map(() => [] as number[]);
+    for (let round = 0; round < 2; round++) {
+      for (const [i, child] of children.entries()) {
+        for (let n = 0; n < 4; n++) {
+          const started = performance.now();
+          const response = await fetch(child.base + c.path, { headers: { accept: 'application/scim+json' } });
+          const body = (await response.json()) as { totalResults?: number; Resources?: unknown[] };
+          ms[i]?.push(performance.now() - started);
+          if (response.status !== 200 || body.totalResults !== c.total || body.Resources?.length !== Math.min(100, c.total)) throw new Error(`${child.name} ${c.path}: ${response.status}, totalResults ${body.totalResults}, expected ${c.total}`);
+        }
+      }
+    }
+    console.log(`| \`${c.name}\` | ${ms.map((m) => median(m).toFixed(0)).join(' | ')} |`);
+  }
+}
+
+await withFreshDatabase(4, async (pool) => {
+  const loaded = performance.now();
+  await seed(pool);
+  const url = (pool.options as { connectionString: string }).connectionString;
+  const children = [
+    await start('limit', join(root, 'bench/sql-limit/limit-server.ts'), url, join(root, 'tsconfig.json'), PROFILE),
+    await start('scimkit', join(root, 'bench/sql-limit/scimkit-server.ts'), url, join(root, 'tsconfig.json'), PROFILE),
+  ];
+  if (BASELINE !== undefined) children.push(await start('baseline', join(root, 'bench/sql-limit/scimkit-server.ts'), url, join(BASELINE, 'tsconfig.json')));
+  try {
+    const [limit, ...others] = children as [Child, ...Child[]];
+    console.log(`${USERS.toLocaleString('en-US')} users (loaded in ${((performance.now() - loaded) / 1000).toFixed(1)} s), half in one of ${TEAMS} teams; ${CONNECTIONS} connections, pool ${POOL}, ${ROUNDS} interleaved rounds of ${SECONDS} s (medians)\n`);
+    const names = [...others, limit].map((c) => c.name).join(' / ');
+    console.log(`| request | req/s ${names} | CPU µs per request (server + PostgreSQL) ${names} | ${others.map((o) => `**limit ÷ ${o.name} (CPU)**`).join(' | ')} | p50 ms ${names} | statements per request ${names} |`);
+    console.log(`|---|---|---|${others.map(() => '---|').join('')}---|---|`);
+    for (const c of CASES.filter((_, i) => ONLY === undefined || ONLY.includes(i))) {
+      for (const child of children) await drive(pool, child, c, 1); // warm-up: JIT, prepared statements
+      const runs = new Map<Child, Measured[]>(children.map((child) => [child, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (let i = 0; i < children.length; i++) {
+          const child = children[(i + round) % children.length] as Child;
+          runs.get(child)?.push(await drive(pool, child, c, SECONDS));
+        }
+      }
+      const total = (child: Child, key: keyof Measured) => (runs.get(child) ?? []).reduce((sum, m) => sum + m[key], 0);
+      const cpu = (child: Child) => total(child, 'cpuMicros') / Math.max(1, total(child, 'requests'));
+      const split = (child: Child) => `${((total(child, 'cpuMicros') - total(child, 'backendMicros')) / Math.max(1, total(child, 'requests'))).toFixed(0)} + ${(total(child, 'backendMicros') / Math.max(1, total(child, 'requests'))).toFixed(0)}`;
+      const per = (child: Child) => (total(child, 'statements') / Math.max(1, total(child, 'requests'))).toFixed(2);
+      const order = [...others, limit];
+      console.log(
+        `| \`${c.name}\` | ${order.map((o) => Math.round(median((runs.get(o) ?? []).map((m) => m.rps)))).join(' / ')} | ${order.map(split).join(' / ')} | ${others.map((o) => `**${(cpu(limit) / cpu(o)).toFixed(2)}**`).join(' | ')} | ${order.map((o) => median((runs.get(o) ?? []).map((m) => m.p50))).join(' / ')} | ${order.map(per).join(' / ')} |`,
+      );
+      for (const child of children) if (total(child, 'errors') > 0) console.log(`  (${child.name}: ${total(child, 'errors')} unexpected answers)`);
+    }
+    if (process.env['PAGES'] !== '0') await pages(pool, children);
+  } finally {
+    // 'exit' (not a signal): a profiling child writes its profile as it exits.
+    for (const child of children) child.process.send('exit');
+  }
+});

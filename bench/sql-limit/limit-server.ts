@@ -1,0 +1,116 @@
+/**
+ * The limit of the sql-limit bench: what a hand-written service would run over the own-tables
+ * example's tables, bare node:http and a pg Pool, one named (prepared) statement a request: the
+ * user with its teams (one correlated subquery) by id or by the `lower(normalize(email, NFC))`
+ * index; one INSERT (uniqueness left to that unique index); one UPDATE of `display_name` (the
+ * PATCH the bench sends, answered 204 as the example answers it); pages of 100 by index, then
+ * count(*) when full.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { announce, counter, pool } from '../postgres-limit/child.js';
+
+const db = pool();
+const USER = ['urn:ietf:params:scim:schemas:core:2.0:User'];
+const LIST = ['urn:ietf:params:scim:api:messages:2.0:ListResponse'];
+const COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.display_name, u.is_active, u.external_ref, u.job_title, u.department, u.created_at, u.updated_at,
+  (SELECT json_agg(json_build_array(t.id, t.name)) FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = u.id) AS teams`;
+
+async function query(name: string, text: string, values: unknown[]): Promise<{ rows: Record<string, any>[]; rowCount: number | null }> {
+  counter.statements++;
+  return db.query({ name, text, values });
+}
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, value?: unknown): void {
+  const text = value === undefined ? '' : JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/scim+json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function user(u: Record<string, any>): Record<string, unknown> {
+  const teams = (u['teams'] ?? []) as [string, string][];
+  const modified = new Date(u['updated_at']);
+  return {
+    schemas: USER,
+    id: u['id'],
+    userName: u['email'],
+    name: { givenName: u['first_name'], familyName: u['last_name'] },
+    displayName: u['display_name'],
+    active: u['is_active'],
+    emails: [{ value: u['email'], type: 'work' }],
+    externalId: u['external_ref'],
+    title: u['job_title'],
+    ...(teams.length === 0 ? {} : { groups: teams.map(([value, display]) => ({ value, display, type: 'direct', $ref: `../Groups/${value}` })) }),
+    meta: { resourceType: 'User', created: new Date(u['created_at']).toISOString(), lastModified: modified.toISOString(), version: `W/"${modified.getTime()}"`, location: `/scim/v2/Users/${u['id']}` },
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://x');
+  const byId = /^\/scim\/v2\/Users\/([^/]+)$/.exec(url.pathname);
+  if (req.method === 'GET' && byId !== null) {
+    const found = await query('limit_get', `SELECT ${COLUMNS} FROM users u WHERE u.id = $1`, [decodeURIComponent(byId[1] ?? '')]);
+    return found.rows[0] === undefined ? send(res, 404) : send(res, 200, user(found.rows[0]));
+  }
+  if (req.method === 'GET' && url.pathname === '/scim/v2/Users') {
+    const eq = /^userName eq "(.*)"$/.exec(url.searchParams.get('filter') ?? '');
+    if (eq === null) return page(url, res);
+    const found = await query('limit_eq', `SELECT ${COLUMNS} FROM users u WHERE lower(normalize(u.email, NFC)) = $1`, [(eq[1] ?? '').normalize('NFC').toLowerCase()]);
+    return send(res, 200, { schemas: LIST, totalResults: found.rows.length, startIndex: 1, itemsPerPage: found.rows.length, Resources: found.rows.map(user) });
+  }
+  if (req.method === 'POST' && url.pathname === '/scim/v2/Users') {
+    const input = JSON.parse(await body(req)) as Record<string, any>;
+    const values = [randomUUID(), input['userName'], input['name']?.givenName, input['name']?.familyName, input['displayName'], input['active'] ?? true, input['externalId'], input['title']];
+    try {
+      const inserted = await query(
+        'limit_insert',
+        `INSERT INTO users AS u (id, email, first_name, last_name, display_name, is_active, external_ref, job_title, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), now()) RETURNING ${COLUMNS}`,
+        values,
+      );
+      return send(res, 201, user(inserted.rows[0] as Record<string, any>));
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return send(res, 409, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '409', scimType: 'uniqueness' });
+      throw error;
+    }
+  }
+  if (req.method === 'PATCH' && byId !== null) {
+    const patch = JSON.parse(await body(req)) as { Operations: { value: string }[] };
+    const updated = await query('limit_patch', `UPDATE users SET display_name = $2, updated_at = now() WHERE id = $1`, [decodeURIComponent(byId[1] ?? ''), patch.Operations[0]?.value ?? '']);
+    return updated.rowCount === 0 ? send(res, 404) : send(res, 204);
+  }
+  send(res, 404);
+}
+
+/**
+ * A page as written by hand: the page by index (the id, or a top-N sort by the folded email), then
+ * its exact total with count(*) when the page is full. No filter, or `name.familyName sw "…"`
+ * sorted by userName (the bench's pages).
+ */
+async function page(url: URL, res: ServerResponse): Promise<void> {
+  const filter = url.searchParams.get('filter') ?? '';
+  const count = Number(url.searchParams.get('count') ?? 100);
+  const offset = Number(url.searchParams.get('startIndex') ?? 1) - 1;
+  const sw = /^name\.familyName sw "(.*)"$/.exec(filter);
+  if (filter !== '' && sw === null) return send(res, 400);
+  const where = sw === null ? 'TRUE' : `starts_with(lower(normalize(u.last_name, NFC)), $3)`;
+  const order = sw === null ? 'u.id' : `lower(normalize(u.email, NFC)), u.id`;
+  const params = sw === null ? [count, offset] : [count, offset, (sw[1] ?? '').normalize('NFC').toLowerCase()];
+  const rows = (await query(`limit_page_${sw === null ? 'all' : 'sw'}`, `SELECT ${COLUMNS} FROM users u WHERE ${where} ORDER BY ${order} LIMIT $1 OFFSET $2`, params)).rows;
+  let total = offset + rows.length;
+  if (rows.length === count || (rows.length === 0 && offset > 0)) {
+    const counted = await query(`limit_count_${sw === null ? 'all' : 'sw'}`, `SELECT count(*) AS n FROM users u WHERE ${where.replace('$3', '$1')}`, sw === null ? [] : [params[2]]);
+    total = Number(counted.rows[0]?.['n']);
+  }
+  send(res, 200, { schemas: LIST, totalResults: total, startIndex: offset + 1, itemsPerPage: rows.length, Resources: rows.map(user) });
+}
+
+announce(createServer((req, res) => void handle(req, res).catch(() => send(res, 500))));
