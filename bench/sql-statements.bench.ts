@@ -17,7 +17,8 @@ import pg from 'pg';
 import { fromBetterSqlite3, fromMysqlPool, fromPgPool, type SqlConnection } from '@scimkit/sql';
 import { createAppSchema, createOwnTablesApp } from '../examples/own-tables/src/index.js';
 
-const VERBOSE = process.env['VERBOSE'] === '1';
+const VERBOSE = process.env['VERBOSE'] === '1' || process.env['VERBOSE'] === 'full';
+const FULL = process.env['VERBOSE'] === 'full';
 
 interface Tap {
   statements: string[];
@@ -57,7 +58,9 @@ const postgres = (admin: string): Target => ({
     url.pathname = `/${name}`;
     class Counted extends pg.Client {
       override query(...args: unknown[]): any {
-        if (typeof args[0] === 'string') tap.statements.push(args[0]);
+        // A text, or a named statement's { name, text, values }.
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+        if (typeof text === 'string') tap.statements.push(text);
         return (super.query as (...a: unknown[]) => unknown)(...args);
       }
     }
@@ -199,7 +202,7 @@ if (VERBOSE) {
     console.log(`\n## ${target.name}`);
     for (const c of CASES) {
       console.log(`\n${c.name}:`);
-      for (const text of results.get(target.name)?.get(c.name) ?? []) console.log(`  ${text.replace(/\s+/g, ' ').slice(0, 220)}`);
+      for (const text of results.get(target.name)?.get(c.name) ?? []) console.log(`  ${FULL ? text : text.replace(/\s+/g, ' ').slice(0, 220)}`);
     }
   }
 }

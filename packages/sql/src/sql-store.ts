@@ -784,7 +784,10 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       // One statement: the page and the count of every match (an uncorrelated subquery, counted once;
       // a window `count(*) OVER ()` would build every matching row before the LIMIT).
       const offset = Math.max(0, (q.startIndex ?? 1) - 1);
-      const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
+      // The rows an OFFSET skips are built too (a referrers column would probe for each): past the
+      // first rows, the groups of the page come in one `referrers` statement after it.
+      const list = offset === 0 ? readList(mapping, ctx) : selectList(mapping);
+      const rows = (await sql<Record<string, unknown>>`SELECT ${list}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
       // A page past the last match has no row to carry the count.
       const total = rows.length > 0 ? Number(rows[0]?.[TOTAL]) : offset === 0 ? 0 : await countAll();
       return { totalResults: total, resources: toResources(mapping, rows, ctx) };
