@@ -697,9 +697,9 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         let written: Record<string, unknown> | undefined;
         if (name !== 'postgres') {
           const updated = await cas.execute(trx);
-          if (Number(updated.numAffectedRows ?? 0) > 0) written = (await sql<Record<string, unknown>>`SELECT ${selectList(mapping)} FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id}`.execute(trx)).rows[0];
+          if (Number(updated.numAffectedRows ?? 0) > 0) written = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)} FROM ${from(mapping)} WHERE ${idRef(mapping)} = ${id}`.execute(trx)).rows[0];
         } else {
-          written = (await sql<Record<string, unknown>>`${cas} RETURNING ${selectList(mapping)}`.execute(trx)).rows[0];
+          written = (await sql<Record<string, unknown>>`${cas} RETURNING ${readList(mapping, ctx)}`.execute(trx)).rows[0];
         }
         // Not swapped: the member rows written above are rolled back.
         if (written === undefined) throw NOT_SWAPPED;
@@ -781,13 +781,13 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       }
       const countAll = async () => Number((await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db)).rows[0]?.n ?? 0);
       if (q.count === 0) return { totalResults: await countAll(), resources: [] };
-      // One statement: the page and the count of every match (an uncorrelated subquery, counted once;
-      // a window `count(*) OVER ()` would build every matching row before the LIMIT).
+      // One statement: the page by index (or a top-N sort) over the table's own columns, then its
+      // select list (instants, members, groups) built for the page's rows only, not for every row
+      // an OFFSET skips or a sort compares; and the count of every match (an uncorrelated subquery,
+      // counted once; a window `count(*) OVER ()` would build every matching row before the LIMIT).
       const offset = Math.max(0, (q.startIndex ?? 1) - 1);
-      // The rows an OFFSET skips are built too (a referrers column would probe for each): past the
-      // first rows, the groups of the page come in one `referrers` statement after it.
-      const list = offset === 0 ? readList(mapping, ctx) : selectList(mapping);
-      const rows = (await sql<Record<string, unknown>>`SELECT ${list}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}`.execute(db)).rows;
+      const page = sql`(SELECT * FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}) AS ${sql.id('t')}`;
+      const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${page} ${ordered}`.execute(db)).rows;
       // A page past the last match has no row to carry the count.
       const total = rows.length > 0 ? Number(rows[0]?.[TOTAL]) : offset === 0 ? 0 : await countAll();
       return { totalResults: total, resources: toResources(mapping, rows, ctx) };
