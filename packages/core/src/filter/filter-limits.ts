@@ -40,6 +40,8 @@ export function checkFilterLimits(text: string, limits: FilterLimits | undefined
   if (text.length > maxLength) {
     return { offset: maxLength, message: `the expression is ${text.length} characters long; the limit is ${maxLength}` };
   }
+  // Nesting needs a '(' or '[' per level: text shorter than the limit, or without either, is within it.
+  if (text.length <= maxDepth || (!text.includes('(') && !text.includes('['))) return undefined;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -1,8 +1,8 @@
-import { EmbeddedActionsParser, type IToken } from 'chevrotain';
-import type { CompareOperator, CompValue, Filter, PatchPath } from './ast.js';
+import { EmbeddedActionsParser, type IToken, type ParserMethod } from 'chevrotain';
+import type { AttrPath, CompareOperator, CompValue, Filter, PatchPath } from './ast.js';
 import { splitAttrPath } from './attr-path-syntax.js';
 import { filterErrorMessages } from './filter-error-messages.js';
-import { lexFilter } from './lex-filter.js';
+import { lexFilter, type Lexed } from './lex-filter.js';
 import type { SyntaxOutcome, SyntaxProblem } from './syntax-outcome.js';
 import {
   And,
@@ -24,26 +24,22 @@ import {
   True,
 } from './filter-tokens.js';
 
-/** What follows an attribute path in `attrExpr`: `pr`, a comparison, or a value filter (and its sub-attribute test). */
-type AttrTail =
-  | { readonly kind: 'present' }
-  | { readonly kind: 'compare'; readonly op: CompareOperator; readonly value: CompValue }
-  | { readonly kind: 'valuePath'; readonly filter: Filter; readonly extra: Filter | undefined };
-
-const PRESENT: AttrTail = Object.freeze({ kind: 'present' });
-
 /** What a rule returns while chevrotain records the grammar, when no token has a text yet. */
-const RECORDED: Filter = Object.freeze({ kind: 'present', path: Object.freeze({ attr: '' }) });
+const RECORDED_PATH: AttrPath = Object.freeze({ attr: '' });
+const RECORDED: Filter = Object.freeze({ kind: 'present', path: RECORDED_PATH });
 
 /**
  * The grammar of RFC 7644 §3.4.2.2 (Figure 1) and §3.5.2 (Figure 5), building the AST directly
  * (embedded actions, no CST). Precedence: `not` over `and` over `or` (RFC 7644 §3.4.2.2), both
- * left-associative; parentheses group.
+ * left-associative; parentheses group. Every decision is LL(1).
  *
- * Written for speed as chevrotain's performance guide asks: every alternative list and repetition
- * body is a field built once with the parser, so parsing allocates the AST and the tokens, not
- * closures; a left operand being folded lives in `folded` (saved and restored around each rule, as
- * rules nest through parentheses).
+ * Written for speed as chevrotain's performance guide asks, on inputs of a few tokens where the
+ * engine's cost per rule call counts (docs/performance.md, filter parsing): every alternative list
+ * and repetition body is a field built once with the parser, so parsing allocates the AST and the
+ * tokens, not closures; a rule is a chevrotain RULE only where recursion or reuse needs one (`filter`
+ * is the `or` level itself; an attribute expression is part of `unary`); an operand being folded
+ * (`folded`) or the attribute path its tail applies to (`path`) lives in a field, saved around
+ * nested rules where they could change it.
  */
 class FilterParser extends EmbeddedActionsParser {
   /** Value filters do not nest (`valFilter` has no valuePath, RFC 7644 §3.4.2.2). */
@@ -51,9 +47,12 @@ class FilterParser extends EmbeddedActionsParser {
   private semantic: SyntaxProblem | undefined;
   /** The left operand of the `or` / `and` being folded by the innermost running rule. */
   private folded: Filter = RECORDED;
+  /** The attribute path of the attribute expression being read. */
+  private path: AttrPath = RECORDED_PATH;
 
   constructor() {
-    super(filterTokens, { maxLookahead: 2, errorMessageProvider: filterErrorMessages, recoveryEnabled: false });
+    // No recovery: the first error is the answer.
+    super([...filterTokens], { maxLookahead: 1, errorMessageProvider: filterErrorMessages, recoveryEnabled: false });
     this.performSelfAnalysis();
   }
 
@@ -62,8 +61,21 @@ class FilterParser extends EmbeddedActionsParser {
     return (this as unknown as { RECORDING_PHASE: boolean }).RECORDING_PHASE;
   }
 
-  /** `FILTER`, the start rule of a filter. */
-  public readonly filter = this.RULE('filter', (): Filter => this.SUBRULE(this.orExpr));
+  /** `FILTER`, the start rule of a filter, and the `or` level of the precedence. */
+  public readonly filter = this.RULE('filter', (): Filter => {
+    const outer = this.folded;
+    this.folded = this.SUBRULE(this.andExpr);
+    this.MANY(this.orStep);
+    const result = this.folded;
+    this.folded = outer;
+    return result;
+  });
+
+  private readonly orStep = (): void => {
+    this.CONSUME(Or);
+    const right = this.SUBRULE1(this.andExpr);
+    this.folded = { kind: 'or', left: this.folded, right };
+  };
 
   /** `PATH = attrPath / valuePath [subAttr]` (RFC 7644 §3.5.2, Figure 5). */
   public readonly patchPath = this.RULE('patchPath', (): PatchPath => {
@@ -82,20 +94,7 @@ class FilterParser extends EmbeddedActionsParser {
     sub: this.OPTION1(this.subAttrToken),
   });
 
-  private readonly orExpr = this.RULE('orExpr', (): Filter => {
-    const outer = this.folded;
-    this.folded = this.SUBRULE(this.andExpr);
-    this.MANY(this.orStep);
-    const result = this.folded;
-    this.folded = outer;
-    return result;
-  });
-
-  private readonly orStep = (): void => {
-    this.CONSUME(Or);
-    const right = this.SUBRULE1(this.andExpr);
-    this.folded = { kind: 'or', left: this.folded, right };
-  };
+  private readonly subAttrToken = (): IToken => this.CONSUME(SubAttr);
 
   private readonly andExpr = this.RULE('andExpr', (): Filter => {
     const outer = this.folded;
@@ -112,6 +111,8 @@ class FilterParser extends EmbeddedActionsParser {
     this.folded = { kind: 'and', left: this.folded, right };
   };
 
+  private readonly unary = this.RULE('unary', (): Filter => this.OR(this.unaryAlternatives));
+
   private readonly unaryAlternatives = [
     {
       // `"not" "(" FILTER ")"`
@@ -121,89 +122,100 @@ class FilterParser extends EmbeddedActionsParser {
       },
     },
     { ALT: (): Filter => this.SUBRULE1(this.parenthesised) },
-    { ALT: (): Filter => this.SUBRULE(this.attrExpr) },
+    {
+      // `attrExp`, `valuePath`, and `valuePath subAttr (compareOp compValue / "pr")` as Entra sends it.
+      ALT: (): Filter => {
+        const word = this.CONSUME(AttrPathToken);
+        if (!this.recording) this.path = splitAttrPath(word.image);
+        return this.OR1(this.attrTails);
+      },
+    },
   ];
-
-  private readonly unary = this.RULE('unary', (): Filter => this.OR(this.unaryAlternatives));
 
   private readonly parenthesised = this.RULE('parenthesised', (): Filter => {
     this.CONSUME(LParen);
-    const filter = this.SUBRULE(this.orExpr);
+    const filter = this.SUBRULE(this.filter);
     this.CONSUME(RParen);
     return filter;
   });
+
+  /** What follows the attribute path (`path`): `pr`, a comparison, or a value filter (and its sub-attribute test). */
+  private readonly attrTails = [
+    { ALT: (): Filter => (this.CONSUME(Pr), { kind: 'present', path: this.path }) },
+    {
+      ALT: (): Filter => {
+        const path = this.path;
+        const op = toOperator(this.CONSUME(CompareOp));
+        return { kind: 'compare', path, op, value: this.OR3(this.compValues) };
+      },
+    },
+    {
+      ALT: (): Filter => {
+        const path = this.path;
+        const filter = this.SUBRULE(this.bracketed);
+        const extra = this.OPTION(this.subAttrTest);
+        // `emails[type eq "work"].value eq "x"` holds on one element: `emails[type eq "work" and value eq "x"]`.
+        return { kind: 'valuePath', path, filter: extra === undefined ? filter : { kind: 'and', left: filter, right: extra } };
+      },
+    },
+  ];
 
   /** `attrPath "[" valFilter "]"`, the brackets and what is inside. */
   private readonly bracketed = this.RULE('bracketed', (): Filter => {
     const open = this.CONSUME(LBracket);
     if (this.valuePathDepth > 0 && !this.recording) this.problem(open, 'a value filter cannot contain another value filter');
     this.valuePathDepth++;
-    const filter = this.SUBRULE(this.orExpr);
+    const filter = this.SUBRULE(this.filter);
     this.CONSUME(RBracket);
     this.valuePathDepth--;
     return filter;
   });
 
-  private readonly subAttrToken = (): IToken => this.CONSUME(SubAttr);
-
-  /** `attrExp`, `valuePath`, and `valuePath subAttr (compareOp compValue / "pr")` as Entra sends it. */
-  private readonly attrExpr = this.RULE('attrExpr', (): Filter => {
-    const word = this.CONSUME(AttrPathToken);
-    const tail = this.OR(this.attrTails);
-    if (this.recording) return RECORDED;
-    const path = splitAttrPath(word.image);
-    if (tail.kind === 'present') return { kind: 'present', path };
-    if (tail.kind === 'compare') return { kind: 'compare', path, op: tail.op, value: tail.value };
-    // `emails[type eq "work"].value eq "x"` holds on one element: `emails[type eq "work" and value eq "x"]`.
-    return { kind: 'valuePath', path, filter: tail.extra === undefined ? tail.filter : { kind: 'and', left: tail.filter, right: tail.extra } };
-  });
-
-  private readonly attrTails = [
-    { ALT: (): AttrTail => (this.CONSUME(Pr), PRESENT) },
-    { ALT: (): AttrTail => this.comparison(this.CONSUME(CompareOp), this.SUBRULE(this.compValue)) },
-    { ALT: (): AttrTail => ({ kind: 'valuePath', filter: this.SUBRULE(this.bracketed), extra: this.OPTION(this.subAttrTest) }) },
-  ];
-
   /** After `valuePath`: `"." ATTRNAME` and `pr` or a comparison, on the same element. */
   private readonly subAttrTest = (): Filter => {
     const sub = this.CONSUME(SubAttr);
-    const tail = this.OR1(this.subAttrTails);
-    if (this.recording) return RECORDED;
-    const path = { attr: sub.image.slice(1) };
-    return tail.kind === 'compare' ? { kind: 'compare', path, op: tail.op, value: tail.value } : { kind: 'present', path };
+    if (!this.recording) this.path = { attr: sub.image.slice(1) };
+    return this.OR2(this.subAttrTails);
   };
 
   private readonly subAttrTails = [
-    { ALT: (): AttrTail => (this.CONSUME1(Pr), PRESENT) },
-    { ALT: (): AttrTail => this.comparison(this.CONSUME1(CompareOp), this.SUBRULE1(this.compValue)) },
+    { ALT: (): Filter => (this.CONSUME1(Pr), { kind: 'present', path: this.path }) },
+    {
+      ALT: (): Filter => {
+        const path = this.path;
+        const op = toOperator(this.CONSUME1(CompareOp));
+        return { kind: 'compare', path, op, value: this.OR4(this.subAttrCompValues) };
+      },
+    },
   ];
 
-  private comparison(op: IToken, value: CompValue): AttrTail {
-    return { kind: 'compare', op: toOperator(op), value };
+  /** `compValue = false / null / true / number / string`, JSON per RFC 7159, after an operator (`at` tells which). */
+  private compValueAlternatives(at: 0 | 1): { ALT: () => CompValue }[] {
+    return [
+      {
+        ALT: (): CompValue => {
+          const { image } = this.consume(at, StringValue);
+          if (this.recording) return '';
+          // The lexer checked the JSON string: without a backslash, its value is the text between the quotes.
+          return image.includes('\\') ? (JSON.parse(image) as string) : image.slice(1, -1);
+        },
+      },
+      {
+        ALT: (): CompValue => {
+          const token = this.consume(at, NumberValue);
+          const value = Number(token.image);
+          if (!Number.isFinite(value) && !this.recording) this.problem(token, `the number ${token.image} is out of range`);
+          return value;
+        },
+      },
+      { ALT: (): CompValue => (this.consume(at, True), true) },
+      { ALT: (): CompValue => (this.consume(at, False), false) },
+      { ALT: (): CompValue => (this.consume(at, Null), null) },
+    ];
   }
 
-  /** `compValue = false / null / true / number / string`, JSON per RFC 7159. */
-  private readonly compValue = this.RULE('compValue', (): CompValue => this.OR(this.compValues));
-
-  private readonly compValues = [
-    {
-      ALT: (): CompValue => {
-        const token = this.CONSUME(StringValue);
-        return this.recording ? '' : (JSON.parse(token.image) as string);
-      },
-    },
-    {
-      ALT: (): CompValue => {
-        const token = this.CONSUME(NumberValue);
-        const value = Number(token.image);
-        if (!Number.isFinite(value) && !this.recording) this.problem(token, `the number ${token.image} is out of range`);
-        return value;
-      },
-    },
-    { ALT: (): CompValue => (this.CONSUME(True), true) },
-    { ALT: (): CompValue => (this.CONSUME(False), false) },
-    { ALT: (): CompValue => (this.CONSUME(Null), null) },
-  ];
+  private readonly compValues = this.compValueAlternatives(0);
+  private readonly subAttrCompValues = this.compValueAlternatives(1);
 
   private problem(token: IToken, message: string): void {
     this.semantic ??= { offset: token.startOffset, message };
@@ -214,23 +226,22 @@ class FilterParser extends EmbeddedActionsParser {
    * Every field a run uses is reset before it and released after it: nothing of one parse is seen by
    * the next, so the one instance is shared as an immutable grammar.
    */
-  run<T>(tokens: IToken[], textLength: number, lexProblem: SyntaxProblem | undefined, rule: () => T): SyntaxOutcome<T> {
+  run<T>(lexed: Lexed, textLength: number, rule: ParserMethod<[], T>): SyntaxOutcome<T> {
     this.valuePathDepth = 0;
     this.semantic = undefined;
-    this.input = tokens;
+    this.input = lexed.tokens;
     let value: T;
     try {
-      value = rule();
+      value = rule.call(this);
     } catch (error) {
       // Last line of defence: the depth pre-check keeps recursion far from the stack's end.
-      this.input = [];
+      this.release();
       if (error instanceof RangeError) return { ok: false, problem: { offset: 0, message: 'the expression is nested too deeply' } };
       throw error;
     }
     const syntax = this.errors[0];
-    this.input = EMPTY;
-    this.folded = RECORDED;
-    let first = lexProblem;
+    this.release();
+    let first = lexed.problem;
     if (syntax !== undefined) {
       const offset = Number.isNaN(syntax.token.startOffset) ? textLength : syntax.token.startOffset;
       if (first === undefined || offset < first.offset) first = { offset, message: syntax.message };
@@ -239,6 +250,12 @@ class FilterParser extends EmbeddedActionsParser {
     const semantic = this.semantic as SyntaxProblem | undefined;
     if (semantic !== undefined && (first === undefined || semantic.offset < first.offset)) first = semantic;
     return first === undefined ? { ok: true, value } : { ok: false, problem: first };
+  }
+
+  private release(): void {
+    this.input = EMPTY;
+    this.folded = RECORDED;
+    this.path = RECORDED_PATH;
   }
 }
 
@@ -258,14 +275,12 @@ function sharedParser(): FilterParser {
 
 /** Lexes and parses a filter; no limits are checked here. */
 export function syntaxFilter(text: string): SyntaxOutcome<Filter> {
-  const { tokens, problem } = lexFilter(text);
   const p = sharedParser();
-  return p.run(tokens, text.length, problem, () => p.filter());
+  return p.run(lexFilter(text), text.length, p.filter);
 }
 
 /** Lexes and parses a PATCH path; no limits are checked here. */
 export function syntaxPatchPath(text: string): SyntaxOutcome<PatchPath> {
-  const { tokens, problem } = lexFilter(text);
   const p = sharedParser();
-  return p.run(tokens, text.length, problem, () => p.patchPath());
+  return p.run(lexFilter(text), text.length, p.patchPath);
 }
