@@ -1,12 +1,12 @@
 import { ok, type Result } from '../errors/result.js';
 import type { AttributeDefinition } from '../schema/attribute-definition.js';
-import { copyArray } from '../json/copy-array.js';
 import { copyObject } from '../json/with-entry.js';
 import { findKey, findSubAttribute, getKey, isJsonObject, isUnassigned, jsonEqual, sameElement, type JsonObject } from '../values/index.js';
 import { checkSubAttributes } from './mutability.js';
 import { entryMatcher } from './multi-valued.js';
 import type { ElementKeyCache } from './element-key-cache.js';
-import { scanKeys, valueKeyOf } from './value-key.js';
+import { NextElements } from './next-elements.js';
+import { scanKeys, valueKeyOf, type ValueKey } from './value-key.js';
 import { indexedVisits, spend, type WorkBudget } from '../budget/patch-visits.js';
 
 export interface Appended {
@@ -18,92 +18,121 @@ export interface Appended {
   readonly changed: boolean;
 }
 
+/** What an `add` spends and reports with. */
+export interface AppendWork {
+  /** The `Operations[i]…` prefix of error details. */
+  readonly at: string;
+  /** Element visits left to the request. */
+  readonly budget: WorkBudget;
+  /** The server's indexes of large stored arrays (see ElementKeyCache), when it keeps them. */
+  readonly elementKeys: ElementKeyCache | undefined;
+}
+
 /**
  * RFC 7644 §3.5.2.1 `add` to a multi-valued attribute: each new value is appended, unless it
  * designates an element already present (see `entryMatcher`), in which case its sub-attributes are
  * merged into that element: adding a value that is already there changes nothing.
  */
-export function appendValues(
+export function appendValues(definition: AttributeDefinition, current: readonly unknown[], items: readonly unknown[], work: AppendWork): Result<Appended> {
+  // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
+  const appending = spend(work.budget, items.length, work.at);
+  if (!appending.ok) return appending;
+  const keyOf = valueKeyOf(definition);
+  const located = locateKeys(definition, current, items, keyOf, work);
+  if (!located.ok) return located;
+  const adding = new Adding(definition, new NextElements(current), located.value, work);
+  for (const item of items) {
+    if (isUnassigned(item)) continue;
+    const added = adding.add(item, keyOf?.(item));
+    if (!added.ok) return added;
+  }
+  return ok(adding.next.result());
+}
+
+/**
+ * The positions in `current` of the elements that share a key with an item, by key, each list
+ * ascending: only those can match an item, so adding a few members to a large group allocates
+ * nothing per member already there. Empty when the attribute's elements have no key.
+ */
+function locateKeys(
   definition: AttributeDefinition,
   current: readonly unknown[],
   items: readonly unknown[],
-  at: string,
-  budget: WorkBudget,
-  elementKeys?: ElementKeyCache,
-): Result<Appended> {
-  // Each value appended or merged is a visit: a large `add` is work even on an empty attribute.
-  const appending = spend(budget, items.length, at);
-  if (!appending.ok) return appending;
-  // `current` (often a large frozen stored array) is copied once, at the end (copyArray): new
-  // values are collected in `appended`, merged ones in `merged` (by index, made when one is) until then.
-  const appended: unknown[] = [];
-  let merged: Map<number, unknown> | undefined;
-  const written: number[] = [];
-  const keyOf = valueKeyOf(definition);
-  // Only the elements that share a key with an item can match one: index just those, so adding a
-  // few members to a large group allocates nothing per member already there.
+  keyOf: ValueKey | undefined,
+  work: AppendWork,
+): Result<Map<string, number[]>> {
   const byKey = new Map<string, number[]>();
-  if (keyOf !== undefined) {
-    for (const item of items) {
-      const key = isUnassigned(item) ? undefined : keyOf(item);
-      if (key !== undefined) byKey.set(key, []);
-    }
-    if (byKey.size > 0) {
-      const spent = spend(budget, indexedVisits(current.length), at);
-      if (!spent.ok) return spent;
-      // scanKeys reports key by key, each in element order: every list is ascending. A short array
-      // (a user's emails) is keyed in one plain pass: no callback made, nothing worth indexing.
-      if (current.length <= SHORT) {
-        for (let i = 0; i < current.length; i++) {
-          const key = keyOf(current[i]);
-          if (key !== undefined) byKey.get(key)?.push(i);
-        }
-      } else scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), elementKeys);
-    }
-  }
+  if (keyOf === undefined) return ok(byKey);
   for (const item of items) {
-    if (isUnassigned(item)) continue;
-    const key = keyOf?.(item);
-    const candidates = key !== undefined ? byKey.get(key) : undefined;
-    const length = current.length + appended.length;
-    if (key === undefined) {
-      const spent = spend(budget, length, at);
-      if (!spent.ok) return spent;
-    }
-    let index = -1;
-    if (key === undefined) index = firstMatching(current, appended, merged, undefined, length, entryMatcher(definition, item));
-    // Only elements that share the item's key can match (none: the usual add of a new value).
-    else if (candidates !== undefined && candidates.length > 0) index = firstMatching(current, appended, merged, candidates, length, entryMatcher(definition, item));
-    if (index < 0) {
-      const added = current.length + appended.push(item) - 1;
-      written.push(added);
-      if (key !== undefined) addToIndex(byKey, key, added);
-      continue;
-    }
-    const existing = elementAt(current, appended, merged, index);
-    if (!isJsonObject(existing) || !isJsonObject(item)) continue;
-    const next = mergeChanged(definition, existing, item);
-    const checked = checkSubAttributes(definition, existing, next, at);
-    if (!checked.ok) return checked;
-    if (!jsonEqual(existing, next)) {
-      if (index >= current.length) appended[index - current.length] = next;
-      else (merged ??= new Map()).set(index, next);
-    }
-    written.push(index);
+    const key = isUnassigned(item) ? undefined : keyOf(item);
+    if (key !== undefined) byKey.set(key, []);
   }
-  if (appended.length === 0 && merged === undefined) return ok({ elements: current, written, changed: false });
-  const elements = copyArray(current, appended);
-  if (merged !== undefined) for (const [index, value] of merged) elements[index] = value;
-  return ok({ elements, written, changed: true });
+  if (byKey.size === 0) return ok(byKey);
+  const spent = spend(work.budget, indexedVisits(current.length), work.at);
+  if (!spent.ok) return spent;
+  // A short array (a user's emails) is keyed in one plain pass: no callback made, nothing worth indexing.
+  if (current.length <= SHORT) {
+    for (let i = 0; i < current.length; i++) {
+      const key = keyOf(current[i]);
+      if (key !== undefined) byKey.get(key)?.push(i);
+    }
+  } else scanKeys(definition, current, [...byKey.keys()], (i, key) => byKey.get(key)?.push(i), work.elementKeys);
+  return ok(byKey);
 }
 
 /** Arrays up to this long are keyed by `valueKeyOf` element by element rather than by `scanKeys`. */
 const SHORT = 16;
 
-/** The element at `index` of the array being built: `current` then `appended`, with `merged` written over. */
-function elementAt(current: readonly unknown[], appended: readonly unknown[], merged: ReadonlyMap<number, unknown> | undefined, index: number): unknown {
-  if (index >= current.length) return appended[index - current.length];
-  return merged !== undefined && merged.has(index) ? merged.get(index) : current[index];
+const DONE: Result<void> = ok(undefined);
+
+/** The values of one `add`, taken one by one into the array it builds. */
+class Adding {
+  constructor(
+    private readonly definition: AttributeDefinition,
+    readonly next: NextElements,
+    /** The positions of the elements by key (see locateKeys); appended values join them. */
+    private readonly byKey: Map<string, number[]>,
+    private readonly work: AppendWork,
+  ) {}
+
+  /** `item` (its key `key`, if any): appended, or merged into the element it designates. */
+  add(item: unknown, key: string | undefined): Result<void> {
+    const index = this.designated(item, key);
+    if (!index.ok) return index;
+    if (index.value >= 0) return this.mergeAt(index.value, item);
+    const added = this.next.append(item);
+    if (key !== undefined) {
+      const positions = this.byKey.get(key);
+      if (positions === undefined) this.byKey.set(key, [added]);
+      else positions.push(added);
+    }
+    return DONE;
+  }
+
+  /**
+   * The index of the element `item` designates, or -1. Only elements that share its key can (none:
+   * the usual add of a new value); an item without a key is compared with every element, a visit each.
+   */
+  private designated(item: unknown, key: string | undefined): Result<number> {
+    if (key !== undefined) {
+      const candidates = this.byKey.get(key);
+      return ok(candidates === undefined || candidates.length === 0 ? -1 : this.next.firstMatching(candidates, entryMatcher(this.definition, item)));
+    }
+    const spent = spend(this.work.budget, this.next.length, this.work.at);
+    if (!spent.ok) return spent;
+    return ok(this.next.firstMatching(undefined, entryMatcher(this.definition, item)));
+  }
+
+  /** Merges `item` into the element at `index`; an immutable sub-attribute it changes is an error. */
+  private mergeAt(index: number, item: unknown): Result<void> {
+    const existing = this.next.at(index);
+    if (!isJsonObject(existing) || !isJsonObject(item)) return DONE;
+    const merged = mergeChanged(this.definition, existing, item);
+    const checked = checkSubAttributes(this.definition, existing, merged, this.work.at);
+    if (!checked.ok) return checked;
+    this.next.write(index, jsonEqual(existing, merged) ? undefined : merged);
+    return DONE;
+  }
 }
 
 /**
@@ -120,33 +149,6 @@ function mergeChanged(definition: AttributeDefinition, existing: JsonObject, ite
     if (!same) changes[key] = item[key];
   }
   return mergeInto(existing, changes);
-}
-
-/**
- * The first index of the array being built (see {@link elementAt}) whose element `matches`, or -1:
- * among `candidates` (ascending indices) when given, else among the first `length`.
- */
-function firstMatching(
-  current: readonly unknown[],
-  appended: readonly unknown[],
-  merged: ReadonlyMap<number, unknown> | undefined,
-  candidates: readonly number[] | undefined,
-  length: number,
-  matches: (element: unknown) => boolean,
-): number {
-  if (candidates !== undefined) {
-    for (const i of candidates) if (matches(elementAt(current, appended, merged, i))) return i;
-    return -1;
-  }
-  for (let i = 0; i < length; i++) if (matches(elementAt(current, appended, merged, i))) return i;
-  return -1;
-}
-
-function addToIndex(index: Map<string, number[]>, key: string | undefined, position: number): void {
-  if (key === undefined) return;
-  const list = index.get(key);
-  if (list === undefined) index.set(key, [position]);
-  else list.push(position);
 }
 
 /** `target` with the keys of `source` written over it, keeping the target's spelling of each key. */

@@ -94,7 +94,7 @@ function nextValue(ctx: PatchContext, resolved: ResolvedAttribute, req: WriteReq
       return primary.ok ? whole(items) : primary;
     }
     const current = Array.isArray(before) ? before : isUnassigned(before) ? [] : [before];
-    const appended = appendValues(target, current, items, req.at, ctx.budget, ctx.elementKeys);
+    const appended = appendValues(target, current, items, { at: req.at, budget: ctx.budget, elementKeys: ctx.elementKeys });
     if (!appended.ok) return appended;
     const { written, changed } = appended.value;
     // Every value already there as given (Entra re-adding a member): the stored array itself, not

@@ -2,20 +2,31 @@ import type { Result } from '../errors/result.js';
 import { err, ok } from '../errors/result.js';
 import type { AttributeDefinition } from './attribute-definition.js';
 import { checkSchemasValue } from './check-schemas-value.js';
-import { keepImmutable } from './keep-immutable.js';
 import type { MemberBaseline, PatchBaselines } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
 import { modelLayout, type LayoutAttribute, type LayoutExtension, type ModelLayout } from './model-layout.js';
+import { missingExtension } from './missing-extension.js';
+import { settleMember } from './settle-member.js';
 import { isJsonObject, requiredProblem, validateAttributeValue, validateMembers, type ValueRules } from './validate-attribute-value.js';
+
+/** One PATCH result to validate, and what it is validated against. */
+interface Patched {
+  readonly layout: ModelLayout;
+  readonly input: Record<string, unknown>;
+  readonly existing: ScimResource;
+  readonly touched: ReadonlySet<string>;
+  readonly baselines: PatchBaselines;
+  readonly rules: ValueRules;
+}
 
 /**
  * The fast path of `validateResource` for a PATCH result from `applyPatch` (RFC 7644 §3.5.2):
  * only the top-level keys in `touched` are validated; every other key must hold the stored value
- * itself. It answers exactly as the whole validation would (same checks in the same order, on the
- * values that can differ), and returns undefined when the input is not shaped for it (a key not in
- * the schema's spelling, a stored key neither kept nor touched, …): the caller then validates the
- * whole resource.
+ * itself. It answers exactly as the whole validation would (the same rules, `validateAttributeValue`,
+ * `requiredProblem` and `settleMember`, in the same order, on the values that can differ), and returns
+ * undefined when the input is not shaped for it (a key not in the schema's spelling, a stored key
+ * neither kept nor touched, …): the caller then validates the whole resource.
  */
 export function validatePatched(
   model: ResourceModel,
@@ -25,18 +36,36 @@ export function validatePatched(
   baselines: PatchBaselines,
   rules: ValueRules,
 ): Result<Record<string, unknown>> | undefined {
-  const layout = modelLayout(model);
-  const scan = scanPatched(layout, input, existing, touched);
-  if (scan === undefined) return undefined;
-  const written = touchedCore(layout, touched);
-  if (written === undefined) return undefined;
+  const patched: Patched = { layout: modelLayout(model), input, existing, touched, baselines, rules };
+  const scan = scanPatched(patched);
+  const written = scan === undefined ? undefined : touchedCore(patched);
+  if (scan === undefined || written === undefined) return undefined;
 
-  // `schemas` (RFC 7643 §3).
+  // `schemas` (RFC 7643 §3), then the core attributes, then the extensions, as validateResource.
   const listed = checkSchemasValue(model, own(input, 'schemas'), rules.unknownAttributes === 'reject');
   if (listed !== undefined) return err(listed);
+  const values = validateCore(patched, scan, written);
+  if (!values.ok) return values;
+  const extensions = validateExtensions(model, patched);
+  if (!extensions.ok) return extensions;
 
-  // Core attributes: validate the touched ones in input order, then `required`, then the stored rules.
-  // Untouched members are the stored values themselves (see scanPatched), valid as they are.
+  // Output: schemas, id, externalId, core attributes, extensions, meta (as validateResource).
+  const { schemas, records } = extensions.value;
+  const out = inputOrder(scan, values.value, schemas, written.readOnly) ?? schemaOrder(patched, values.value, schemas);
+  for (let i = 0; i < records.length; i++) out[schemas[i + 1] as string] = records[i];
+  const meta = patched.layout.byName.get('meta');
+  const metaValue = meta === undefined ? undefined : memberValue(patched, meta.attribute, values.value);
+  if (metaValue !== undefined && metaValue !== null) out['meta'] = metaValue;
+  return ok(out);
+}
+
+/**
+ * The touched core attributes, validated in input order, then `required` checked, then the stored
+ * rules applied in attribute order. Untouched members are the stored values themselves (see
+ * scanPatched), valid as they are. The validated values by name.
+ */
+function validateCore(patched: Patched, scan: Scan, written: TouchedCore): Result<Map<string, unknown>> {
+  const { layout, input, existing, touched, baselines, rules } = patched;
   const values = new Map<string, unknown>();
   let baseline: MemberBaseline | undefined;
   for (const key of scan.written) {
@@ -60,50 +89,42 @@ export function validatePatched(
   }
   // RFC 7644 §3.5.2: an immutable value the PATCH changed is 400 mutability (in attribute order).
   for (const attribute of written.attributes) {
-    const name = attribute.name;
-    const kept = keepImmutable(attribute, values.get(name), own(existing, name), name, 'patch');
-    if (!kept.ok) return err(kept.error);
-    if (kept.value === undefined) values.delete(name);
-    else values.set(name, kept.value);
+    const settled = settleMember(attribute, values.get(attribute.name), existing, '', 'patch', true);
+    if (!settled.ok) return settled;
+    if (settled.value === undefined) values.delete(attribute.name);
+    else values.set(attribute.name, settled.value);
   }
+  return ok(values);
+}
 
-  // Extensions, in the resource type's order; `schemas` lists those that have data (RFC 7643 §3).
+/** The extensions, in the resource type's order: their URNs (after the core's) and records, those that have data (RFC 7643 §3). */
+function validateExtensions(model: ResourceModel, patched: Patched): Result<{ readonly schemas: string[]; readonly records: Record<string, unknown>[] }> {
+  const { layout, input, existing, touched } = patched;
   const schemas = [model.core.id];
   const records: Record<string, unknown>[] = [];
   for (const extension of layout.extensions) {
-    const { schema, required, id } = extension;
-    const value = own(input, id);
+    const value = own(input, extension.id);
     let record: Record<string, unknown> | undefined;
-    if (!touched.has(id)) record = isJsonObject(value) ? value : undefined;
+    if (!touched.has(extension.id)) record = isJsonObject(value) ? value : undefined;
     else if (isJsonObject(value)) {
-      const stored = own(existing, id);
-      const checked = validateExtension(extension, value, isJsonObject(stored) ? stored : undefined, baselines, rules);
+      const stored = own(existing, extension.id);
+      const checked = validateExtension(patched, extension, value, isJsonObject(stored) ? stored : undefined);
       if (!checked.ok) return checked;
       record = checked.value;
     }
     if (record !== undefined) {
-      schemas.push(id);
+      schemas.push(extension.id);
       records.push(record);
-    } else if (required) {
-      // RFC 7643 §6 schemaExtensions.required: the resource MUST include the extension.
-      return err({ status: 400, scimType: 'invalidValue', detail: `Schema extension '${schema.id}' is required for resource type '${model.definition.name}'` });
-    }
+    } else if (extension.required) return err(missingExtension(model, extension.schema));
   }
-
-  // Output: schemas, id, externalId, core attributes, extensions, meta (as validateResource).
-  const out = inputOrder(scan, values, schemas, written.readOnly) ?? schemaOrder(layout, input, existing, touched, values, schemas);
-  for (let i = 0; i < records.length; i++) out[schemas[i + 1] as string] = records[i];
-  const meta = layout.byName.get('meta');
-  const metaValue = meta === undefined ? undefined : memberValue(meta.attribute, input, existing, touched, values);
-  if (metaValue !== undefined && metaValue !== null) out['meta'] = metaValue;
-  return ok(out);
+  return ok({ schemas, records });
 }
 
 /** A core member of the output: readOnly values are the stored ones (RFC 7643 §2.2), the others as validated, or as stored. */
-function memberValue(attribute: AttributeDefinition, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>, values: ReadonlyMap<string, unknown>): unknown {
+function memberValue(patched: Patched, attribute: AttributeDefinition, values: ReadonlyMap<string, unknown>): unknown {
   const name = attribute.name;
-  if (attribute.mutability === 'readOnly') return own(existing, name);
-  return touched.has(name) ? values.get(name) : own(input, name);
+  if (attribute.mutability === 'readOnly') return own(patched.existing, name);
+  return patched.touched.has(name) ? values.get(name) : own(patched.input, name);
 }
 
 /**
@@ -143,18 +164,11 @@ function inputOrder(
 }
 
 /** The core members but `meta`, in schema order (see memberValue). */
-function schemaOrder(
-  layout: ModelLayout,
-  input: Record<string, unknown>,
-  existing: ScimResource,
-  touched: ReadonlySet<string>,
-  values: ReadonlyMap<string, unknown>,
-  schemas: string[],
-): Record<string, unknown> {
+function schemaOrder(patched: Patched, values: ReadonlyMap<string, unknown>, schemas: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = { schemas };
-  for (const attribute of layout.attributes) {
+  for (const attribute of patched.layout.attributes) {
     if (attribute.name === 'meta') continue;
-    const value = memberValue(attribute, input, existing, touched, values);
+    const value = memberValue(patched, attribute, values);
     if (value !== undefined && value !== null) out[attribute.name] = value;
   }
   return out;
@@ -177,7 +191,7 @@ interface Scan {
  * does not name holds the stored value itself, and no stored key is missing; a touched extension
  * is an object of its own attributes, spelled as the schema spells them.
  */
-function scanPatched(layout: ModelLayout, input: Record<string, unknown>, existing: ScimResource, touched: ReadonlySet<string>): Scan | undefined {
+function scanPatched({ layout, input, existing, touched }: Patched): Scan | undefined {
   const core: string[] = [];
   const coreValues: unknown[] = [];
   const written: string[] = [];
@@ -216,12 +230,18 @@ function scanPatched(layout: ModelLayout, input: Record<string, unknown>, existi
   return { core, coreValues, ordered, written };
 }
 
+/** The touched core attributes that are not readOnly, in attribute order, and whether a readOnly one was touched. */
+interface TouchedCore {
+  readonly attributes: AttributeDefinition[];
+  readonly readOnly: boolean;
+}
+
 /**
  * The touched core attributes that are not readOnly, in attribute order (the order the whole
  * validation checks them in), and whether a readOnly one was touched; undefined when a touched key
  * is neither a core attribute nor an extension URN.
  */
-function touchedCore(layout: ModelLayout, touched: ReadonlySet<string>): { readonly attributes: AttributeDefinition[]; readonly readOnly: boolean } | undefined {
+function touchedCore({ layout, touched }: Patched): TouchedCore | undefined {
   const found: LayoutAttribute[] = [];
   let readOnly = false;
   for (const key of touched) {
@@ -237,16 +257,19 @@ function touchedCore(layout: ModelLayout, touched: ReadonlySet<string>): { reado
   return { attributes: found.map((entry) => entry.attribute), readOnly };
 }
 
-/** A touched extension object: its members (readOnly ones are the stored ones), as a whole. */
+/**
+ * A touched extension object: its members validated as a whole (readOnly ones left out: they are
+ * the stored ones), then the stored rules (settleMember) on the readOnly members and on those the
+ * PATCH wrote, in attribute order; undefined when nothing is left.
+ */
 function validateExtension(
+  { baselines, rules }: Patched,
   extension: LayoutExtension,
   value: Record<string, unknown>,
   stored: Record<string, unknown> | undefined,
-  baselines: PatchBaselines,
-  rules: ValueRules,
 ): Result<Record<string, unknown> | undefined> {
   const { schema, prefix } = extension;
-  // Its keys are its attributes' names (shapedForPatch): only readOnly ones are left out.
+  // Its keys are its attributes' names (scanPatched): only readOnly ones are left out.
   let input = value;
   if (extension.readOnlyMembers) {
     input = Object.create(null) as Record<string, unknown>;
@@ -255,46 +278,25 @@ function validateExtension(
   const checked = validateMembers(schema.attributes, input, prefix, rules, false, baselines.of(stored, schema.id));
   // Without readOnly or immutable members, the stored rules change nothing: the validated members are the answer.
   if (!checked.ok || (!extension.readOnlyMembers && !extension.immutableMembers)) return checked;
-  const values = new Map<string, unknown>(Object.entries(checked.value ?? {}));
-  const settled = settle(schema.attributes, values, stored, (name) => own(value, name) !== own(stored ?? {}, name), prefix);
-  if (settled !== undefined) return err(settled);
-  if (values.size === 0) return ok(undefined);
+  const validated = checked.value ?? {};
   const out: Record<string, unknown> = {};
+  let members = 0;
   for (const attribute of schema.attributes) {
-    const v = values.get(attribute.name);
-    if (v !== undefined) out[attribute.name] = v;
-  }
-  return ok(out);
-}
-
-/**
- * The stored rules, in attribute order, on `values` (by attribute name): readOnly values are the
- * stored ones; an immutable value that changed is 400 mutability (RFC 7644 §3.5.2). Only the
- * attributes `written` says the PATCH wrote can have changed.
- */
-function settle(
-  attributes: readonly AttributeDefinition[],
-  values: Map<string, unknown>,
-  stored: Record<string, unknown> | undefined,
-  written: (name: string) => boolean,
-  prefix: string,
-) {
-  for (const attribute of attributes) {
     const name = attribute.name;
-    const previous = stored === undefined ? undefined : own(stored, name);
-    if (attribute.mutability === 'readOnly') {
-      values.delete(name);
-      if (previous !== undefined && previous !== null) values.set(name, previous);
-    } else if (stored !== undefined && written(name)) {
-      const kept = keepImmutable(attribute, values.get(name), previous, prefix + name, 'patch');
-      if (!kept.ok) return kept.error;
-      if (kept.value === undefined) values.delete(name);
-      else values.set(name, kept.value);
+    let kept = own(validated, name);
+    // Only readOnly members (the stored ones) and those the PATCH wrote can differ from what is stored.
+    if (attribute.mutability === 'readOnly' || own(value, name) !== own(stored ?? {}, name)) {
+      const settled = settleMember(attribute, kept, stored, prefix, 'patch', true);
+      if (!settled.ok) return settled;
+      kept = settled.value;
     }
+    if (kept === undefined) continue;
+    out[name] = kept;
+    members++;
   }
-  return undefined;
+  return ok(members === 0 ? undefined : out);
 }
 
-function own(object: Record<string, unknown>, key: string): unknown {
+function own(object: Readonly<Record<string, unknown>>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
 }

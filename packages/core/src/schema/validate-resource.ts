@@ -4,7 +4,8 @@ import type { ScimError } from '../errors/scim-error.js';
 import { scimError } from '../errors/scim-error.js';
 import type { AttributeDefinition, SchemaDefinition } from './attribute-definition.js';
 import { checkSchemasValue } from './check-schemas-value.js';
-import { keepImmutable } from './keep-immutable.js';
+import { missingExtension } from './missing-extension.js';
+import { settleMember } from './settle-member.js';
 import { PatchBaselines } from './patch-baseline.js';
 import type { ResourceModel } from './resource-model.js';
 import type { ScimResource } from './scim-resource.js';
@@ -118,8 +119,7 @@ export function validateResource(
     if (settled !== undefined) return err(settled);
     if (Object.keys(record).length > 0) values.set(part, inSchemaOrder(part.attributes, record));
     else if (part.required) {
-      // RFC 7643 §6 schemaExtensions.required: the resource MUST include the extension.
-      return err(scimError('invalidValue', `Schema extension '${part.schema.id}' is required for resource type '${model.definition.name}'`));
+      return err(missingExtension(model, part.schema));
     }
   }
 
@@ -142,13 +142,9 @@ export function validateResource(
 }
 
 /**
- * Reconcile the validated input of one schema with the stored resource, in place:
- * - readOnly (RFC 7643 §2.2): never taken from a request; a PATCH result keeps the stored values;
- * - writeOnly (password): a client can never read it back to repeat it in a PUT, so a replacement that
- *   leaves it out keeps the stored value (RFC 7644 §3.5.1 only says provided values replace it);
- * - immutable: see `keepImmutable` (400 mutability when changed).
- * With `shareStored` (an incremental PATCH validation), stored values are kept without a copy, and
- * a value that is the stored one itself needs no immutability check.
+ * Reconcile the validated input of one schema with the stored resource, in place, by the stored
+ * rules (see settleMember: readOnly, writeOnly, immutable). With `shareStored` (an incremental PATCH
+ * validation), stored values are kept without a copy.
  */
 function settleWithStored(
   part: Part,
@@ -159,18 +155,12 @@ function settleWithStored(
 ): ScimError | undefined {
   for (const attribute of part.attributes) {
     const name = attribute.name;
-    const previous = stored === undefined ? undefined : own(stored, name);
-    if (attribute.mutability === 'readOnly') {
-      delete record[name];
-      if (operation === 'patch' && previous !== undefined && previous !== null) record[name] = shareStored ? previous : structuredClone(previous);
-    } else if (operation === 'replace' && attribute.mutability === 'writeOnly' && own(record, name) === undefined) {
-      if (previous !== undefined && previous !== null) record[name] = structuredClone(previous);
-    } else if (operation !== 'create' && stored !== undefined && !(shareStored && own(record, name) === previous)) {
-      const kept = keepImmutable(attribute, own(record, name), previous, prefixOf(part) + name, operation === 'patch' ? 'patch' : 'replace');
-      if (!kept.ok) return kept.error;
-      if (kept.value === undefined) delete record[name];
-      else record[name] = kept.value;
-    }
+    const value = own(record, name);
+    const settled = settleMember(attribute, value, stored, prefixOf(part), operation, shareStored);
+    if (!settled.ok) return settled.error;
+    if (settled.value === value) continue;
+    if (settled.value === undefined) delete record[name];
+    else record[name] = settled.value;
   }
   return undefined;
 }
