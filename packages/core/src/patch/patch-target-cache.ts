@@ -25,10 +25,10 @@ interface TargetCache {
  * immutable, so a resolution never goes stale): each server's models own their entries and take
  * them along when they are collected.
  */
-const TARGETS = memoSlot<TargetCache>('patchTargets');
+const TARGETS = memoSlot('patchTargets', (): TargetCache => ({ maxLength: undefined, maxDepth: undefined, targets: new Map() }));
 
 function targetsOf(model: ResourceModel): TargetCache {
-  return memoOf(model).get(TARGETS, () => ({ maxLength: undefined, maxDepth: undefined, targets: new Map() }));
+  return memoOf(model).get(TARGETS, model);
 }
 
 /**

@@ -51,11 +51,11 @@ export interface ModelLayout {
 
 /** The layout of `model`, derived on first use. */
 export function modelLayout(model: ResourceModel): ModelLayout {
-  return memoOf(model).get(LAYOUT, () => compute(model));
+  return memoOf(model).get(LAYOUT, model);
 }
 
 /** Derived once per model, kept in its memo. */
-const LAYOUT = memoSlot<ModelLayout>('layout');
+const LAYOUT = memoSlot('layout', compute);
 
 /** Whether `keepImmutable` can do more than return the new value for the attribute. */
 function keepsImmutable(attribute: AttributeDefinition): boolean {

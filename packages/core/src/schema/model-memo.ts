@@ -1,15 +1,15 @@
 import type { ResourceModel } from './resource-model.js';
 
-/** One kind of value derived from a model, declared where it is derived (`memoSlot`). */
-export interface MemoSlot<T> {
+/** One kind of value derived from a model (`K`: the model) or from one of its definitions, declared where it is derived. */
+export interface MemoSlot<K, T> {
   readonly name: string;
-  /** @internal the type of the value, for the compiler only */
-  readonly type?: T;
+  /** Derives the value: a pure function of `key`. */
+  readonly make: (key: K) => T;
 }
 
 /** A kind of value derived from a model, or from one of its definitions (an attribute, a list of attributes). */
-export function memoSlot<T>(name: string): MemoSlot<T> {
-  return { name };
+export function memoSlot<K, T>(name: string, make: (key: K) => T): MemoSlot<K, T> {
+  return { name, make };
 }
 
 /**
@@ -24,23 +24,25 @@ export function memoSlot<T>(name: string): MemoSlot<T> {
  * paths also depend on the path limits they were parsed under, and say so: patch-target-cache.ts).
  */
 export class ModelMemo {
-  readonly #values = new Map<MemoSlot<unknown>, unknown>();
-  readonly #byDefinition = new WeakMap<object, Map<MemoSlot<unknown>, unknown>>();
+  readonly #values = new Map<MemoSlot<never, unknown>, unknown>();
+  readonly #byDefinition = new WeakMap<object, Map<MemoSlot<never, unknown>, unknown>>();
 
-  /** The value of `slot`, made by `make` the first time. */
-  get<T>(slot: MemoSlot<T>, make: () => T): T {
-    if (this.#values.has(slot)) return this.#values.get(slot) as T;
-    const value = make();
+  /** The value of `slot` for `model` (this memo's model), made the first time. */
+  get<T>(slot: MemoSlot<ResourceModel, T>, model: ResourceModel): T {
+    const known = this.#values.get(slot);
+    if (known !== undefined || this.#values.has(slot)) return known as T;
+    const value = slot.make(model);
     this.#values.set(slot, value);
     return value;
   }
 
-  /** The value of `slot` for `definition` (one of the model's own definitions), made by `make` the first time. */
-  of<K extends object, T>(slot: MemoSlot<T>, definition: K, make: (definition: K) => T): T {
+  /** The value of `slot` for `definition` (one of the model's own definitions), made the first time. */
+  of<K extends object, T>(slot: MemoSlot<K, T>, definition: K): T {
     let values = this.#byDefinition.get(definition);
     if (values === undefined) this.#byDefinition.set(definition, (values = new Map()));
-    if (values.has(slot)) return values.get(slot) as T;
-    const value = make(definition);
+    const known = values.get(slot);
+    if (known !== undefined || values.has(slot)) return known as T;
+    const value = slot.make(definition);
     values.set(slot, value);
     return value;
   }

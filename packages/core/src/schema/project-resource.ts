@@ -91,13 +91,13 @@ function metaIndex(top: readonly AttributeDefinition[]): number {
  * the top-level attributes, `schemas`, then each extension's URN. Derived once per model.
  */
 function topLevelNames(model: ResourceModel): readonly { readonly name: string }[] {
-  return memoOf(model).get(TOP_LEVEL_NAMES, () =>
-    Object.freeze([...topLevelAttributes(model), { name: 'schemas' }, ...model.extensions.map(({ schema }) => ({ name: schema.id }))]),
-  );
+  return memoOf(model).get(TOP_LEVEL_NAMES, model);
 }
 
 /** Derived once per model, kept in its memo. */
-const TOP_LEVEL_NAMES = memoSlot<readonly { readonly name: string }[]>('topLevelNames');
+const TOP_LEVEL_NAMES = memoSlot('topLevelNames', (model: ResourceModel): readonly { readonly name: string }[] =>
+  Object.freeze([...topLevelAttributes(model), { name: 'schemas' }, ...model.extensions.map(({ schema }) => ({ name: schema.id }))]),
+);
 
 /** Collect the attributes and sub-attributes a list of paths names. */
 function pick(model: ResourceModel, paths: readonly AttrPath[]): Picked {
@@ -165,11 +165,13 @@ function shownSubAttributes(
 
 /** The sub-attributes shown when the request selects nothing: every `always` and `default` one. Derived once per list. */
 function defaultSubAttributes(memo: ModelMemo, subs: readonly AttributeDefinition[]): readonly AttributeDefinition[] {
-  return memo.of(DEFAULT_SUBS, subs, (list) => Object.freeze(list.filter((sub) => sub.returned === 'always' || sub.returned === 'default')));
+  return memo.of(DEFAULT_SUBS, subs);
 }
 
 /** Derived once per list of sub-attributes, kept in the model's memo. */
-const DEFAULT_SUBS = memoSlot<readonly AttributeDefinition[]>('defaultSubAttributes');
+const DEFAULT_SUBS = memoSlot('defaultSubAttributes', (subs: readonly AttributeDefinition[]): readonly AttributeDefinition[] =>
+  Object.freeze(subs.filter((sub) => sub.returned === 'always' || sub.returned === 'default')),
+);
 
 function projectElement(item: unknown, shown: readonly AttributeDefinition[]): unknown {
   if (!isObject(item)) return cloneJson(item);

@@ -9,11 +9,11 @@ const COMMON = ['id', 'externalId', 'meta'] as const;
  * (RFC 7643 §3.1), in output order: id, externalId, the core schema's attributes, meta.
  */
 export function topLevelAttributes(model: ResourceModel): readonly AttributeDefinition[] {
-  return memoOf(model).get(TOP_LEVEL, () => Object.freeze(compute(model)));
+  return memoOf(model).get(TOP_LEVEL, model);
 }
 
 /** Derived once per model, kept in its memo. */
-const TOP_LEVEL = memoSlot<readonly AttributeDefinition[]>('topLevelAttributes');
+const TOP_LEVEL = memoSlot('topLevelAttributes', (model: ResourceModel): readonly AttributeDefinition[] => Object.freeze(compute(model)));
 
 function compute(model: ResourceModel): AttributeDefinition[] {
   const common = COMMON.map((name) => model.resolve({ uri: model.core.id, attr: name })?.attribute);

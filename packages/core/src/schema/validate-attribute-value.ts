@@ -97,7 +97,7 @@ export function validateMembers(
   requireAll = false,
   baseline?: MemberBaseline,
 ): Result<Record<string, unknown> | undefined> {
-  const index = rules.memo.of(MEMBER_INDEX, attributes, memberIndex);
+  const index = rules.memo.of(MEMBER_INDEX, attributes);
   // The attributes given, by position in `attributes`, and their values (undefined: none to keep).
   const given: number[] = [];
   const values: unknown[] = [];
@@ -182,7 +182,7 @@ interface MemberIndex {
 }
 
 /** Derived once per list of attributes, kept in the model's memo. */
-const MEMBER_INDEX = memoSlot<MemberIndex>('memberIndex');
+const MEMBER_INDEX = memoSlot('memberIndex', memberIndex);
 
 function memberIndex(attributes: readonly AttributeDefinition[]): MemberIndex {
   const exact = new Map<string, number>();

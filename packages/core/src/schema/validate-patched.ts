@@ -1,5 +1,6 @@
 import type { Result } from '../errors/result.js';
 import { err, ok } from '../errors/result.js';
+import type { ScimError } from '../errors/scim-error.js';
 import type { AttributeDefinition } from './attribute-definition.js';
 import { checkSchemasValue } from './check-schemas-value.js';
 import type { MemberBaseline, PatchBaselines } from './patch-baseline.js';
@@ -44,17 +45,19 @@ export function validatePatched(
   // `schemas` (RFC 7643 §3), then the core attributes, then the extensions, as validateResource.
   const listed = checkSchemasValue(model, own(input, 'schemas'), rules.unknownAttributes === 'reject');
   if (listed !== undefined) return err(listed);
-  const values = validateCore(patched, scan, written);
-  if (!values.ok) return values;
-  const extensions = validateExtensions(model, patched);
-  if (!extensions.ok) return extensions;
+  const values = new Map<string, unknown>();
+  const coreProblem = validateCore(patched, scan, written, values);
+  if (coreProblem !== undefined) return err(coreProblem);
+  const schemas = [model.core.id];
+  const records: Record<string, unknown>[] = [];
+  const extensionProblem = validateExtensions(model, patched, schemas, records);
+  if (extensionProblem !== undefined) return err(extensionProblem);
 
   // Output: schemas, id, externalId, core attributes, extensions, meta (as validateResource).
-  const { schemas, records } = extensions.value;
-  const out = inputOrder(scan, values.value, schemas, written.readOnly) ?? schemaOrder(patched, values.value, schemas);
+  const out = inputOrder(scan, values, schemas, written.readOnly) ?? schemaOrder(patched, values, schemas);
   for (let i = 0; i < records.length; i++) out[schemas[i + 1] as string] = records[i];
   const meta = patched.layout.byName.get('meta');
-  const metaValue = meta === undefined ? undefined : memberValue(patched, meta.attribute, values.value);
+  const metaValue = meta === undefined ? undefined : memberValue(patched, meta.attribute, values);
   if (metaValue !== undefined && metaValue !== null) out['meta'] = metaValue;
   return ok(out);
 }
@@ -62,11 +65,10 @@ export function validatePatched(
 /**
  * The touched core attributes, validated in input order, then `required` checked, then the stored
  * rules applied in attribute order. Untouched members are the stored values themselves (see
- * scanPatched), valid as they are. The validated values by name.
+ * scanPatched), valid as they are. The validated values go to `values`, by name; the first problem is returned.
  */
-function validateCore(patched: Patched, scan: Scan, written: TouchedCore): Result<Map<string, unknown>> {
+function validateCore(patched: Patched, scan: Scan, written: TouchedCore, values: Map<string, unknown>): ScimError | undefined {
   const { layout, input, existing, touched, baselines, rules } = patched;
-  const values = new Map<string, unknown>();
   let baseline: MemberBaseline | undefined;
   for (const key of scan.written) {
     const attribute = (layout.byName.get(key) as LayoutAttribute).attribute;
@@ -78,30 +80,31 @@ function validateCore(patched: Patched, scan: Scan, written: TouchedCore): Resul
       if (baseline !== undefined) kept = baseline.kept(key, key, value);
     }
     const checked = validateAttributeValue(attribute, value, key, rules, kept);
-    if (!checked.ok) return checked;
+    if (!checked.ok) return checked.error;
     if (checked.value !== undefined) values.set(key, checked.value);
   }
   for (const attribute of layout.required) {
     const name = attribute.name;
     const value = touched.has(name) ? values.get(name) : own(input, name);
     const missing = requiredProblem(attribute, value === null ? undefined : value, '');
-    if (missing !== undefined) return err(missing);
+    if (missing !== undefined) return missing;
   }
   // RFC 7644 §3.5.2: an immutable value the PATCH changed is 400 mutability (in attribute order).
   for (const attribute of written.attributes) {
     const settled = settleMember(attribute, values.get(attribute.name), existing, '', 'patch', true);
-    if (!settled.ok) return settled;
+    if (!settled.ok) return settled.error;
     if (settled.value === undefined) values.delete(attribute.name);
     else values.set(attribute.name, settled.value);
   }
-  return ok(values);
+  return undefined;
 }
 
-/** The extensions, in the resource type's order: their URNs (after the core's) and records, those that have data (RFC 7643 §3). */
-function validateExtensions(model: ResourceModel, patched: Patched): Result<{ readonly schemas: string[]; readonly records: Record<string, unknown>[] }> {
+/**
+ * The extensions, in the resource type's order: the URNs (to `schemas`, after the core's) and records
+ * (to `records`) of those that have data (RFC 7643 §3); the first problem is returned.
+ */
+function validateExtensions(model: ResourceModel, patched: Patched, schemas: string[], records: Record<string, unknown>[]): ScimError | undefined {
   const { layout, input, existing, touched } = patched;
-  const schemas = [model.core.id];
-  const records: Record<string, unknown>[] = [];
   for (const extension of layout.extensions) {
     const value = own(input, extension.id);
     let record: Record<string, unknown> | undefined;
@@ -109,15 +112,15 @@ function validateExtensions(model: ResourceModel, patched: Patched): Result<{ re
     else if (isJsonObject(value)) {
       const stored = own(existing, extension.id);
       const checked = validateExtension(patched, extension, value, isJsonObject(stored) ? stored : undefined);
-      if (!checked.ok) return checked;
+      if (!checked.ok) return checked.error;
       record = checked.value;
     }
     if (record !== undefined) {
       schemas.push(extension.id);
       records.push(record);
-    } else if (extension.required) return err(missingExtension(model, extension.schema));
+    } else if (extension.required) return missingExtension(model, extension.schema);
   }
-  return ok({ schemas, records });
+  return undefined;
 }
 
 /** A core member of the output: readOnly values are the stored ones (RFC 7643 §2.2), the others as validated, or as stored. */

@@ -21,15 +21,18 @@ describe('ModelMemo (docs/architecture.md, "Server caches")', () => {
   });
 
   it('makes a value once per model, and once per definition of it', () => {
-    const memo = memoOf(userModel());
-    const slot = memoSlot<{ made: number }>('test');
+    const model = userModel();
+    const memo = memoOf(model);
     let made = 0;
-    const make = () => ({ made: ++made });
-    expect(memo.get(slot, make)).toBe(memo.get(slot, make));
+    const slot = memoSlot('test', () => ({ made: ++made }));
+    const unset = memoSlot('unset', () => (made++, undefined));
+    expect(memo.get(slot, model)).toBe(memo.get(slot, model));
+    // A value that is undefined is kept too.
+    expect(memo.get(unset, model)).toBe(memo.get(unset, model));
     const [one, two] = [[], []];
-    expect(memo.of(slot, one, make)).toBe(memo.of(slot, one, make));
-    expect(memo.of(slot, two, make)).not.toBe(memo.of(slot, one, make));
-    expect(made).toBe(3);
+    expect(memo.of(slot, one)).toBe(memo.of(slot, one));
+    expect(memo.of(slot, two)).not.toBe(memo.of(slot, one));
+    expect(made).toBe(4);
   });
 
   it('is hidden from the model\'s own members, and a model made by hand gets the same answers, derived per call', () => {

@@ -8,6 +8,7 @@ import { computeGroupsOf } from './user-groups.js';
 import { withEntry } from '../../json/with-entry.js';
 import type { ReferenceLookup } from '../../store/scim-store.js';
 import { memoOf, memoSlot } from '../../schema/model-memo.js';
+import type { ResourceModel } from '../../schema/resource-model.js';
 
 /**
  * Whether a response with `selection` shows `groups` of `type` (RFC 7644 §3.4.2.5, RFC 7643 §2.2
@@ -16,21 +17,21 @@ import { memoOf, memoSlot } from '../../schema/model-memo.js';
  */
 export function showsGroups(type: ServedType, selection: AttributeSelection): boolean {
   const plain = (selection.attributes ?? []).length === 0 && (selection.excludedAttributes ?? []).length === 0;
-  if (!plain) return probeShowsGroups(type, selection);
-  return memoOf(type.model).get(SHOWN_BY_DEFAULT, () => probeShowsGroups(type, selection));
+  if (!plain) return probeShowsGroups(type.model, selection);
+  return memoOf(type.model).get(SHOWN_BY_DEFAULT, type.model);
 }
 
 /** Whether a request that selects nothing shows `groups`: derived once per model, kept in its memo. */
-const SHOWN_BY_DEFAULT = memoSlot<boolean>('showsGroupsByDefault');
+const SHOWN_BY_DEFAULT = memoSlot('showsGroupsByDefault', (model: ResourceModel) => probeShowsGroups(model, {}));
 
-function probeShowsGroups(type: ServedType, selection: AttributeSelection): boolean {
+function probeShowsGroups(model: ResourceModel, selection: AttributeSelection): boolean {
   const probe: ScimResource = {
-    schemas: [type.model.core.id],
+    schemas: [model.core.id],
     id: 'probe',
-    meta: { resourceType: type.model.definition.name, created: '', lastModified: '', version: '' },
+    meta: { resourceType: model.definition.name, created: '', lastModified: '', version: '' },
     [GROUPS]: [{ value: 'probe', $ref: 'probe', display: 'probe', type: 'direct' }],
   };
-  return projectResource(type.model, probe, selection)[GROUPS] !== undefined;
+  return projectResource(model, probe, selection)[GROUPS] !== undefined;
 }
 
 /** The membership whose `groups` are computed on `type`, if any. */

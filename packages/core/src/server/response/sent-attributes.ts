@@ -12,17 +12,17 @@ interface Candidate {
 }
 
 /** Derived once per model, kept in its memo. */
-const CANDIDATES = memoSlot<readonly Candidate[]>('sentCandidates');
+const CANDIDATES = memoSlot('sentCandidates', (model: ResourceModel): readonly Candidate[] => {
+  const relevant = (attribute: AttributeDefinition): boolean =>
+    attribute.returned === 'request' || (attribute.subAttributes ?? []).some((sub) => sub.returned === 'request');
+  return [
+    ...topLevelAttributes(model).filter(relevant).map((attribute) => ({ attribute })),
+    ...model.extensions.flatMap(({ schema }) => schema.attributes.filter(relevant).map((attribute) => ({ attribute, container: schema.id }))),
+  ];
+});
 
 function candidates(model: ResourceModel): readonly Candidate[] {
-  return memoOf(model).get(CANDIDATES, () => {
-    const relevant = (attribute: AttributeDefinition): boolean =>
-      attribute.returned === 'request' || (attribute.subAttributes ?? []).some((sub) => sub.returned === 'request');
-    return [
-      ...topLevelAttributes(model).filter(relevant).map((attribute) => ({ attribute })),
-      ...model.extensions.flatMap(({ schema }) => schema.attributes.filter(relevant).map((attribute) => ({ attribute, container: schema.id }))),
-    ];
-  });
+  return memoOf(model).get(CANDIDATES, model);
 }
 
 /**
