@@ -68,7 +68,8 @@ const postgres = (admin: string): Target => ({
     return {
       connection: fromPgPool(pool),
       close: async () => {
-        await pool.end();
+        // The Kysely instance ended the pool already (a second end() rejects); the drop ends what is left.
+        await pool.end().catch(() => undefined);
         await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
@@ -183,7 +184,7 @@ async function countOn(target: Target): Promise<Map<string, string[]>> {
     }
   } finally {
     await connection.db.destroy().catch(() => undefined);
-    await close().catch(() => undefined);
+    await close();
   }
   return counted;
 }
