@@ -223,8 +223,18 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   const referrersColumn = (mapping: CompiledMapping, group: CompiledMapping, tenant: unknown): RawBuilder<unknown> => {
     const m = group.table.members as NonNullable<TableMapping['members']>;
     const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`scim_rj.${m.typeColumn.column}`)} = ${memberTypeValue(m, mapping.resourceType)}`;
-    const values = jsonRows(name, selectParts(group, 'scim_rg').map((p) => p.value));
+    const values = referrerParts(group).values;
     return sql`(SELECT ${values} FROM ${sql.table(m.table)} AS ${sql.id('scim_rj')} JOIN ${sql.table(group.table.table)} AS ${sql.id('scim_rg')} ON ${idRef(group, 'scim_rg')} = ${sql.ref(`scim_rj.${m.group}`)} WHERE ${sql.ref(`scim_rj.${m.member}`)} = ${idRef(mapping)}${typed} AND ${tenantIs(group, tenant, 'scim_rg.')})`;
+  };
+  /** Built once per group mapping: the JSON of a referrer's select list, and the names the row codec reads its values by. */
+  const referrerLists = new Map<CompiledMapping, { readonly values: RawBuilder<unknown>; readonly names: readonly string[] }>();
+  const referrerParts = (group: CompiledMapping) => {
+    let built = referrerLists.get(group);
+    if (built === undefined) {
+      const parts = selectParts(group, 'scim_rg');
+      referrerLists.set(group, (built = { values: jsonRows(name, parts.map((p) => p.value)), names: parts.map((p) => p.name) }));
+    }
+    return built;
   };
   /** The select list of a read for `ctx`: with each row's groups when the core asks for them next. */
   const readList = (mapping: CompiledMapping, ctx: StoreContext | undefined): RawBuilder<unknown> => {
@@ -237,7 +247,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     group === undefined ? selectList(mapping) : sql`${selectList(mapping)}, ${referrersColumn(mapping, group, tenant)} AS ${sql.id(REFERRERS)}`;
   /** The groups a referrers column read, as resources in id order (the order `referrers` answers in). */
   const readReferrers = (group: CompiledMapping, raw: unknown): ScimResource[] => {
-    const names = selectParts(group, 'scim_rg').map((p) => p.name);
+    const names = referrerParts(group).names;
     const numeric = group.table.id.type === 'integer';
     return readJsonRows(raw)
       .map((values) => rowToResource(group, Object.fromEntries(names.map((n, i) => [n, values[i]]))))
