@@ -1,11 +1,7 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../tsup.shared.js';
 
-export default defineConfig({
+export default packageConfig({
   entry: ['src/index.ts', 'src/cli.ts'],
-  format: ['esm', 'cjs'],
   dts: { entry: 'src/index.ts' },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
   external: ['@scimkit/client', '@scimkit/core', '@scimkit/core/engine'],
 });

@@ -1,11 +1,6 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
+export default packageConfig({
   // Browsers and edge runtimes as well as Node 20: nothing Node-specific in the output.
   platform: 'neutral',
   target: 'es2022',
