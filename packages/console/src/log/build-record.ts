@@ -36,6 +36,8 @@ export interface RecordCaches {
   readonly forms: Map<string, readonly string[]>;
   /** User-Agent → the identity provider it names. */
   readonly providers: Map<string, string | undefined>;
+  /** User-Agent → the one copy of it that records keep (each HTTP request brings its own). */
+  readonly userAgents: Map<string, string>;
   /** Authorization value → the client it stands for (`token 1a2b3c4d`). */
   readonly clients: Map<string, string>;
   /** The kept headers of the last record (see `sameAsLast`). */
@@ -43,7 +45,7 @@ export interface RecordCaches {
 }
 
 export function createRecordCaches(): RecordCaches {
-  return { secretHeaders: new Map(), credentialParts: new Map(), forms: new Map(), providers: new Map(), clients: new Map(), last: {} };
+  return { secretHeaders: new Map(), credentialParts: new Map(), forms: new Map(), providers: new Map(), userAgents: new Map(), clients: new Map(), last: {} };
 }
 
 /** Most entries of each cache; past it the cache starts over (bounded whatever the clients send). */
@@ -152,7 +154,10 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
   if (error.scimType !== undefined) record.scimType = error.scimType;
   if (error.detail !== undefined) record.detail = redactor.scrub(error.detail);
   if (idp !== undefined) record.idp = idp;
-  if (userAgent !== undefined) record.userAgent = redactor.scrub(userAgent.slice(0, 300));
+  if (userAgent !== undefined) {
+    const kept = redactor.scrub(userAgent.slice(0, 300));
+    record.userAgent = kept === userAgent ? cached(caches.userAgents, kept, (value) => value) : kept;
+  }
   if (recorded.operation !== undefined) record.operation = recorded.operation;
   if (recorded.resourceType !== undefined) record.resourceType = recorded.resourceType;
   if (recorded.resourceId !== undefined) record.resourceId = redactor.scrub(recorded.resourceId);
