@@ -23,8 +23,8 @@
  *   USERS=1000000 SECONDS=5 ROUNDS=2 CONNECTIONS=16 SYNC=10000 BASELINE_REF=<commit> npm run bench -- postgres-limit
  *   USERS=1000000 DATABASE=scimkit_bench_1m npm run bench -- postgres-limit
  */
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { fromPgPool, migrate } from '@scimkit/postgres';
 import { usersInsert, withFreshDatabase, withKeptDatabase } from './lib/postgres-bench.js';
+import { backendMicros, startChild, type Child } from './lib/limit-children.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
@@ -48,25 +49,9 @@ const PAGES = process.env['PAGES'] !== '0';
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface Child {
-  readonly name: string;
-  readonly process: ChildProcess;
-  readonly base: string;
-}
-
 /** Starts one server script in a child process (tsx, `tsconfig` giving the @scimkit/* sources). */
-async function start(name: string, script: string, url: string, tsconfig = join(root, 'tsconfig.json'), profile?: string): Promise<Child> {
-  const child = fork(script, [], {
-    execArgv: ['--import', 'tsx', ...(profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`])],
-    env: { ...process.env, DATABASE_URL: url, POOL: String(POOL), TSX_TSCONFIG_PATH: tsconfig, SERVER_NAME: name },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
-  return { name, process: child, base: `http://127.0.0.1:${port}` };
-}
+const start = (name: string, script: string, url: string, tsconfig = join(root, 'tsconfig.json'), profile?: string): Promise<Child> =>
+  startChild(name, script, { url, pool: POOL, tsconfig, ...(profile === undefined ? {} : { profile }) });
 
 interface Stats {
   readonly statements: number;
@@ -84,25 +69,6 @@ function ask(child: Child, message: 'reset' | 'stats'): Promise<Stats> {
   });
 }
 
-/**
- * CPU time (µs) of the PostgreSQL backends serving `child` (its pool's connections, by
- * `application_name`), from /proc: what the server's statements cost the database. 0 where /proc
- * cannot be read (not Linux, or another machine's server).
- */
-async function backendMicros(pool: pg.Pool, child: Child): Promise<number> {
-  const found = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [child.name]);
-  let ticks = 0;
-  for (const { pid } of found.rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The backend ended meanwhile, or /proc is not there.
-    }
-  }
-  return (ticks * 1_000_000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = Number(process.env['CLOCK_TICKS'] ?? 100);
 
 interface Case {
   readonly name: string;

@@ -15,8 +15,6 @@
  *
  *   npx tsx bench/sql-limit.bench.ts    # SCIMKIT_PG_URL, USERS=100000, SECONDS=4, ROUNDS=3, CONNECTIONS=16, POOL=10, BASELINE=
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -24,6 +22,7 @@ import type pg from 'pg';
 import { fromPgPool } from '@scimkit/sql';
 import { createAppSchema } from '../examples/own-tables/src/index.js';
 import { withFreshDatabase } from './lib/postgres-bench.js';
+import { backendMicros, startChild, type Child } from './lib/limit-children.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
@@ -35,27 +34,10 @@ const BASELINE = process.env['BASELINE'];
 const PROFILE = process.env['PROFILE'];
 const ONLY = process.env['CASES']?.split(',').map(Number);
 const TEAMS = 20;
-const CLOCK_TICKS = 100;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface Child {
-  readonly name: string;
-  readonly process: ChildProcess;
-  readonly base: string;
-}
-
-async function start(name: string, script: string, url: string, tsconfig: string, profile?: string): Promise<Child> {
-  const child = fork(script, [], {
-    execArgv: ['--import', 'tsx', ...(profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`])],
-    env: { ...process.env, DATABASE_URL: url, POOL: String(POOL), TSX_TSCONFIG_PATH: tsconfig, SERVER_NAME: name },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
-  return { name, process: child, base: `http://127.0.0.1:${port}` };
-}
+const start = (name: string, script: string, url: string, tsconfig: string, profile?: string): Promise<Child> =>
+  startChild(name, script, { url, pool: POOL, tsconfig, ...(profile === undefined ? {} : { profile }) });
 
 function stats(child: Child, reset = false): Promise<{ statements: number; cpuMicros: number }> {
   return new Promise((resolve) => {
@@ -63,21 +45,6 @@ function stats(child: Child, reset = false): Promise<{ statements: number; cpuMi
     if (reset) child.process.send('reset');
     child.process.send('stats');
   });
-}
-
-/** CPU time (µs) of the PostgreSQL backends of `child`'s pool (by application_name), from /proc. */
-async function backendMicros(pool: pg.Pool, child: Child): Promise<number> {
-  const found = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [child.name]);
-  let ticks = 0;
-  for (const { pid } of found.rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The backend ended meanwhile.
-    }
-  }
-  return (ticks * 1_000_000) / CLOCK_TICKS;
 }
 
 const uuid = (prefix: number, i: number) => `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(i).padStart(12, '0')}`;

@@ -3,7 +3,7 @@
  * statements sent (BEGIN and COMMIT included), and the IPC with the bench (`ready` with the port;
  * `reset`, and `stats` with the statements and the process's CPU time, on request).
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 
@@ -32,4 +32,21 @@ export function announce(server: Server): void {
     if (message === 'exit') process.exit(0);
   });
   process.on('disconnect', () => process.exit(0));
+}
+
+/** A request's body as text. */
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** `value` as the SCIM JSON answer, or an empty body. */
+export function sendJson(res: ServerResponse, status: number, value?: unknown): void {
+  const text = value === undefined ? '' : JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/scim+json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
 }

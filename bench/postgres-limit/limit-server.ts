@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { announce, counter, pool } from './child.js';
+import { announce, counter, pool, readBody, sendJson } from './child.js';
 
 const db = pool();
 const T = 'public.scim_resources';
@@ -17,20 +17,8 @@ async function query(name: string, text: string, values: unknown[]): Promise<{ r
   return db.query({ name, text, values });
 }
 
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, value?: unknown): void {
-  const text = value === undefined ? '' : JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/scim+json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
+const body = readBody;
+const send = sendJson;
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://x');

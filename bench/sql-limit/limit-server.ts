@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { announce, counter, pool } from '../postgres-limit/child.js';
+import { announce, counter, pool, readBody, sendJson } from '../postgres-limit/child.js';
 
 const db = pool();
 const USER = ['urn:ietf:params:scim:schemas:core:2.0:User'];
@@ -21,20 +21,8 @@ async function query(name: string, text: string, values: unknown[]): Promise<{ r
   return db.query({ name, text, values });
 }
 
-function body(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, value?: unknown): void {
-  const text = value === undefined ? '' : JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/scim+json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
+const body = readBody;
+const send = sendJson;
 
 function user(u: Record<string, any>): Record<string, unknown> {
   const teams = (u['teams'] ?? []) as [string, string][];
