@@ -1,7 +1,7 @@
 import type { AuthenticationResult, AuthenticationScheme } from '../server/config/scim-server-config.js';
 import { requestHeader } from '../server/request/request-header.js';
 import type { ScimRequest } from '../server/request/scim-request.js';
-import { findDigest, sha256 } from './constant-time.js';
+import { findToken } from './constant-time.js';
 
 /** Who a bearer token stands for. */
 export interface BearerIdentity {
@@ -63,12 +63,11 @@ export function bearerToken(options: BearerTokenOptions): BearerTokenAuthenticat
   const { verify } = options;
   if (entries.length === 0 && verify === undefined) throw new TypeError('bearerToken: give tokens, verify, or both');
   if (verify !== undefined && typeof verify !== 'function') throw new TypeError('bearerToken: verify must be a function');
-  let digests: Promise<Uint8Array[]> | undefined;
+  const tokens = entries.map((entry) => entry.token);
   const publicConfig = options.publicServiceProviderConfig ?? true;
 
   const identify = async (token: string, request: ScimRequest): Promise<BearerIdentity | undefined> => {
-    digests ??= Promise.all(entries.map((entry) => sha256(entry.token)));
-    const index = findDigest(await digests, await sha256(token));
+    const index = findToken(tokens, token);
     if (index >= 0) return identityOf(entries[index] as BearerTokenEntry);
     return verify === undefined ? undefined : await verify(token, request);
   };

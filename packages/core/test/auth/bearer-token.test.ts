@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearerToken, type ScimRequest } from '../../src/index.js';
-import { findDigest, sha256 } from '../../src/auth/constant-time.js';
+import { findToken } from '../../src/auth/constant-time.js';
 import { call, server } from '../server/helpers.js';
 
 const get = (path: string, authorization?: string): ScimRequest => ({ method: 'GET', path, headers: authorization === undefined ? {} : { Authorization: authorization } });
@@ -88,14 +88,20 @@ describe('bearerToken', () => {
   });
 });
 
-describe('constant-time digest lookup', () => {
-  it('finds the matching digest, the first of duplicates, or -1, comparing every entry', async () => {
-    const known = await Promise.all(['a', 'b', 'c', 'b'].map(sha256));
-    expect(findDigest(known, await sha256('a'))).toBe(0);
-    expect(findDigest(known, await sha256('b'))).toBe(1);
-    expect(findDigest(known, await sha256('c'))).toBe(2);
-    expect(findDigest(known, await sha256('d'))).toBe(-1);
-    expect(findDigest(known, new Uint8Array(31))).toBe(-1);
-    expect(findDigest([], await sha256('a'))).toBe(-1);
+describe('constant-time token lookup', () => {
+  it('finds the matching token, the first of duplicates, or -1, comparing every entry in full', () => {
+    const known = ['alpha', 'beta', 'gamma', 'beta'];
+    expect(findToken(known, 'alpha')).toBe(0);
+    expect(findToken(known, 'beta')).toBe(1);
+    expect(findToken(known, 'gamma')).toBe(2);
+    expect(findToken(known, 'delta')).toBe(-1);
+    expect(findToken([], 'alpha')).toBe(-1);
+  });
+
+  it('refuses prefixes, extensions, a repeated shorter token and a one-character change', () => {
+    const known = ['abcdef'];
+    for (const near of ['abcde', 'abcdefg', 'abc', 'abcabc', 'a', 'abcdeF', 'Abcdef', 'bcdef', 'abcdef=']) expect(findToken(known, near)).toBe(-1);
+    // Read at position % length, a shorter candidate that repeats to the token still differs in length.
+    expect(findToken(['abab'], 'ab')).toBe(-1);
   });
 });
