@@ -15,6 +15,11 @@ let userId: string;
 const requested: string[] = [];
 const cspViolations: string[] = [];
 
+/** The request log's row whose status badge reads exactly `status` (an id or a time may hold the digits too). */
+function rowWithStatus(page: Page, status: number) {
+  return page.locator('tbody tr').filter({ has: page.locator('span.status', { hasText: new RegExp(`^${status}$`) }) });
+}
+
 async function logIn(page: Page): Promise<void> {
   await page.goto(`${app.origin}/console/requests`);
   expect(new URL(page.url()).pathname).toBe('/console/login');
@@ -84,7 +89,7 @@ describe('the console in Chromium', () => {
     expect(text).toMatch(/PATCH \/Users\/[^\s]+\s*\(hint\)/);
 
     // The refused request: noTarget, and the option that would accept Entra's shape.
-    await page.locator('tbody tr', { hasText: '400' }).getByRole('link').click();
+    await rowWithStatus(page, 400).getByRole('link').click();
     await expect.poll(() => page.locator('h1').textContent()).toContain(`PATCH /Users/${userId}`);
     const hint = page.getByRole('note');
     expect(await hint.textContent()).toContain('createMissingValuePath');
@@ -94,7 +99,7 @@ describe('the console in Chromium', () => {
 
     // The accepted PATCH: its diff, then the user it changed.
     await page.goBack();
-    await page.locator('tbody tr', { hasText: '200' }).getByRole('link').first().click();
+    await rowWithStatus(page, 200).getByRole('link').first().click();
     const diff = page.locator('table.diff');
     expect(await diff.textContent()).toMatch(/active\s*true\s*false/);
     expect(await diff.textContent()).toContain('"Barbara J."');
@@ -104,7 +109,7 @@ describe('the console in Chromium', () => {
 
     // The create: the password never reached the log.
     await page.goto(`${app.origin}/console/requests`);
-    await page.locator('tbody tr', { hasText: '201' }).filter({ hasText: 'entra' }).getByRole('link').click();
+    await rowWithStatus(page, 201).filter({ hasText: 'entra' }).getByRole('link').click();
     const body = await page.locator('pre').first().textContent();
     expect(body).toContain('"password": "[redacted]"');
     expect(await page.content()).not.toContain('Entra-initial-Pa55');
