@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectBoundedAnswers, timeToService, writeProblems, type Recorded, type TrackedUser, type UserState } from '../../postgres/test-server/fault-checks.js';
 import { request, type Answer } from '../../postgres/test-server/fault-server.js';
 import { mysqlFaultDatabase, postgresFaultDatabase, type FaultDatabase } from './fault-databases.js';
 
@@ -73,35 +74,6 @@ function startOwnTables(store: string): Promise<OwnTablesServer> {
     });
     child.once('exit', (code) => reject(new Error(`own-tables exited with ${code} before listening: ${output}`)));
   });
-}
-
-/** What a user may look like now: one state while every write on it was acknowledged, two after one failed. */
-interface UserState {
-  readonly exists: boolean;
-  readonly title?: string;
-  readonly member: boolean;
-}
-
-interface TrackedUser {
-  readonly userName: string;
-  id?: string;
-  states: UserState[];
-  frozen: boolean;
-  createUncertain: boolean;
-}
-
-interface Recorded extends Answer {
-  readonly phase: string;
-  readonly what: string;
-}
-
-async function timeToService(baseUrl: string, limitMs = 10_000): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < limitMs) {
-    if ((await request(baseUrl, 'GET', '/Users?count=1', undefined, limitMs)).status === 200) return performance.now() - started;
-    await sleep(25);
-  }
-  return Infinity;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -264,46 +236,11 @@ for (const [name, admin, open] of servers) {
       expect(server.exits).toEqual([]);
       expect(server.output()).not.toMatch(/Unhandled|uncaught/i);
 
-      const unanswered = answers.filter((a) => a.status === 0);
-      expect(unanswered.map((a) => `${a.phase} ${a.what}: ${a.body}`)).toEqual([]);
-      const slow = answers.filter((a) => a.ms > BOUND_MS);
-      expect(slow.map((a) => `${a.phase} ${a.what} ${a.status} ${Math.round(a.ms)} ms`)).toEqual([]);
-      const failures = answers.filter((a) => a.status >= 400);
-      for (const failure of failures) expect(failure.body?.schemas, `${failure.phase} ${failure.what} ${failure.status}`).toEqual([ERROR]);
-      const unavailable = failures.filter((a) => a.status === 503);
-      expect(unavailable.length).toBeGreaterThan(0);
-      for (const answer of unavailable) {
-        expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
-        expect(answer.body.status).toBe('503');
-      }
-      // A 500 only where the trigger failed a statement: nothing else is a bug.
-      expect(failures.filter((a) => a.status !== 503 && !a.what.startsWith('poison')).map((a) => `${a.phase} ${a.what} ${a.status} ${a.body?.detail}`)).toEqual([]);
+      expectBoundedAnswers(answers, BOUND_MS);
       for (const [fault, ms] of Object.entries(recoveries)) expect(ms, `recovery after ${fault}`).toBeLessThan(1_000);
 
       // Every acknowledged write is there; every refused one is either wholly there or wholly absent.
-      const problems: string[] = [];
-      for (let w = 0; w < WORKERS; w++) {
-        const group = await request(base, 'GET', `/Groups/${groups[w]}`);
-        expect(group.status).toBe(200);
-        const members = new Set<string>((group.body.members ?? []).map((m: { value: string }) => m.value));
-        for (const tracked of users[w] as TrackedUser[]) {
-          if (tracked.createUncertain) {
-            const found = await request(base, 'GET', `/Users?filter=${encodeURIComponent(`userName eq "${tracked.userName}"`)}`);
-            if (found.body.totalResults === 0) {
-              const again = await request(base, 'POST', '/Users', { schemas: [USER], userName: tracked.userName });
-              if (again.status !== 201) problems.push(`${tracked.userName}: refused create left its userName taken (${again.status})`);
-            } else if (found.body.totalResults !== 1) problems.push(`${tracked.userName}: ${found.body.totalResults} users`);
-            continue;
-          }
-          const read = await request(base, 'GET', `/Users/${tracked.id}`);
-          const seen: UserState =
-            read.status === 404 ? { exists: false, member: false } : { exists: true, member: members.has(tracked.id as string), ...(read.body.title === undefined ? {} : { title: read.body.title }) };
-          if (read.status === 404 && members.has(tracked.id as string)) problems.push(`${tracked.userName}: deleted but still a member`);
-          const matches = tracked.states.some((s) => s.exists === seen.exists && (!s.exists || (s.member === seen.member && s.title === seen.title)));
-          if (!matches) problems.push(`${tracked.userName}: ${JSON.stringify(seen)} is none of ${JSON.stringify(tracked.states)}`);
-        }
-      }
-      expect(problems).toEqual([]);
+      expect(await writeProblems(base, groups, users)).toEqual([]);
 
       const count = (status: number) => answers.filter((a) => a.status === status).length;
       console.log(
