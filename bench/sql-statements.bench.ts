@@ -36,10 +36,16 @@ const sqlite: Target = {
   async open(tap) {
     const database = new Database(':memory:');
     const prepare = database.prepare.bind(database);
-    (database as { prepare: unknown }).prepare = (source: string) => {
-      tap.statements.push(source);
-      return prepare(source);
-    };
+    // Each run of a statement counted (fromBetterSqlite3 keeps the prepared statements that repeat).
+    (database as { prepare: unknown }).prepare = (source: string) =>
+      new Proxy(prepare(source), {
+        get(target, key) {
+          const value = Reflect.get(target, key, target) as unknown;
+          if (typeof value !== 'function') return value;
+          if (key === 'run' || key === 'all' || key === 'get' || key === 'iterate') tap.statements.push(source);
+          return (value as (...a: unknown[]) => unknown).bind(target);
+        },
+      });
     return { connection: fromBetterSqlite3(database), close: async () => void database.close() };
   },
 };
@@ -87,12 +93,15 @@ const mysql = (admin: string): Target => ({
     url.pathname = `/${name}`;
     const pool = createPool({ uri: url.toString(), connectionLimit: 4, timezone: 'Z' });
     pool.on('connection', (connection) => {
-      const query = connection.query.bind(connection) as (...a: unknown[]) => unknown;
-      (connection as { query: unknown }).query = (...args: unknown[]) => {
-        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { sql?: string }).sql;
-        if (text !== undefined) tap.statements.push(text);
-        return query(...args);
-      };
+      // Text statements (query) and prepared ones (execute) alike.
+      for (const method of ['query', 'execute'] as const) {
+        const send = (connection[method] as (...a: unknown[]) => unknown).bind(connection);
+        (connection as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+          const text = typeof args[0] === 'string' ? args[0] : (args[0] as { sql?: string }).sql;
+          if (text !== undefined) tap.statements.push(text);
+          return send(...args);
+        };
+      }
     });
     return {
       connection: fromMysqlPool(pool),

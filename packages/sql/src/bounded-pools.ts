@@ -15,9 +15,10 @@ export interface ConnectionBounds {
    */
   readonly onConnectionError?: (error: Error) => void;
   /**
-   * PostgreSQL: how many of the statements that repeat a pool prepares (named statements, parsed and
-   * planned once per connection). Default 100; 0 sends every statement unnamed (a pooler in
-   * transaction mode that does not keep prepared statements).
+   * How many of the statements that repeat a pool prepares, each parsed (and planned) once per
+   * connection: PostgreSQL named statements; MySQL/MariaDB server-side prepared statements
+   * (mysql2's `execute`, which keeps them per connection). Default 100; 0 sends every statement as
+   * text (a pooler in transaction mode that does not keep prepared statements).
    */
   readonly preparedStatements?: number;
 }
@@ -212,9 +213,15 @@ export function boundedPgPool(pool: PgRawPool, bounds: ResolvedBounds): PgRawPoo
 
 interface MysqlRawConnection {
   query(sql: unknown, parameters?: unknown, callback?: (error: unknown, result: unknown) => void): { stream(options?: unknown): unknown };
+  execute?(sql: unknown, parameters: unknown, callback: (error: unknown, result: unknown) => void): unknown;
   release(): void;
   destroy?(): void;
   on?(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** A value mysql2's binary protocol sends as the text protocol would (no object: those it would send as JSON, which MariaDB refuses). */
+function bindable(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date;
 }
 
 interface MysqlRawPool {
@@ -228,7 +235,10 @@ interface MysqlRawPool {
  * {@link boundedPgPool}: `'error'` listeners on every connection for its whole life (mysql2's own
  * is a `once`), acquire timeout and waiting bound, each statement given mysql2's `timeout` (the
  * connection is then destroyed, not reused), `innodb_lock_wait_timeout` and `lock_wait_timeout` set
- * once per connection (whole seconds, at least 1).
+ * once per connection (whole seconds, at least 1); a statement that repeats sent as a server-side
+ * prepared statement (`preparedStatements`: mysql2's `execute`, prepared once per connection and
+ * then only executed; the texts chosen as statementNamer chooses PostgreSQL's, so that a
+ * connection holds at most that many, far below the server's `max_prepared_stmt_count`).
  */
 export function boundedMysqlPool(pool: MysqlRawPool, bounds: ResolvedBounds): MysqlRawPool {
   const report = reporter(bounds.onConnectionError);
@@ -250,17 +260,21 @@ export function boundedMysqlPool(pool: MysqlRawPool, bounds: ResolvedBounds): My
   // Row locks (InnoDB) and table or metadata locks (LOCK TABLES, DDL) are waited for at most the statement timeout, in whole seconds.
   const seconds = Math.max(1, Math.floor(bounds.statementTimeoutMs / 1000));
   const lockWait = `SET SESSION innodb_lock_wait_timeout = ${seconds}, lock_wait_timeout = ${seconds}`;
+  const nameOf = statementNamer(bounds.preparedStatements);
   const wrap = (connection: MysqlRawConnection): MysqlRawConnection => {
     let known = wrapped.get(connection);
     if (known !== undefined) return known;
     let fresh = true;
-    const timed = (sql: unknown, parameters: unknown, callback: (error: unknown, result: unknown) => void) =>
-      connection.query({ sql, timeout }, parameters, (error, result) => {
+    const timed = (sql: unknown, parameters: unknown, callback: (error: unknown, result: unknown) => void) => {
+      const done = (error: unknown, result: unknown) => {
         if (error !== null && error !== undefined && (error as { code?: unknown }).code === 'PROTOCOL_SEQUENCE_TIMEOUT' && !broken.has(connection)) {
           broken.set(connection, error as Error);
         }
         callback(error, result);
-      });
+      };
+      const prepare = connection.execute !== undefined && typeof sql === 'string' && Array.isArray(parameters) && parameters.every(bindable) && nameOf(sql, parameters) !== undefined;
+      return prepare ? connection.execute?.({ sql, timeout }, parameters, done) : connection.query({ sql, timeout }, parameters, done);
+    };
     known = {
       query: (sql: unknown, parameters?: unknown, callback?: (error: unknown, result: unknown) => void) => {
         // Without a callback: a stream (Kysely's streamQuery), passed through.
@@ -270,9 +284,13 @@ export function boundedMysqlPool(pool: MysqlRawPool, bounds: ResolvedBounds): My
           process.nextTick(() => callback(gone, undefined));
           return { stream: () => undefined };
         }
-        if (!fresh) return timed(sql, parameters, callback);
+        if (!fresh) {
+          timed(sql, parameters, callback);
+          return { stream: () => undefined };
+        }
         fresh = false;
-        return timed(lockWait, [], (error) => (error !== null && error !== undefined ? callback(error, undefined) : void timed(sql, parameters, callback)));
+        timed(lockWait, [], (error) => (error !== null && error !== undefined ? callback(error, undefined) : void timed(sql, parameters, callback)));
+        return { stream: () => undefined };
       },
       release: () => {
         if (broken.has(connection) && connection.destroy !== undefined) connection.destroy();

@@ -2,6 +2,7 @@ import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { boundedMysqlPool, boundedPgPool, resolveBounds, type ConnectionBounds, type ResolvedBounds } from './bounded-pools.js';
 import type { SqlDialectName } from './dialect.js';
 import { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
+import { cachedStatements, type SqliteStatementHost } from './sqlite-statements.js';
 
 /** A Kysely instance and what `createSqlStore` needs to know about it. */
 export interface SqlConnection {
@@ -21,18 +22,26 @@ const callTimeout = (bounds: ResolvedBounds): number => bounds.acquireTimeoutMs 
 export interface SqliteOptions {
   /** How long a write waits for another connection's lock on the database file (`busy_timeout`) before 503. Default 5,000 ms. */
   readonly busyTimeoutMs?: number;
+  /**
+   * How many statement texts that repeat keep their prepared better-sqlite3 `Statement` (compiled by
+   * SQLite once, then only bound and run). Default 100; 0 prepares every statement each time.
+   */
+  readonly preparedStatements?: number;
 }
 
 /**
  * Wraps a better-sqlite3 (`^12`) database, with the folding functions registered. A write that
  * finds the file locked by another connection waits `busyTimeoutMs` (SQLite's `busy_timeout`), then
- * fails `SQLITE_BUSY`, which the store answers 503 with `Retry-After`.
+ * fails `SQLITE_BUSY`, which the store answers 503 with `Retry-After`. The statements that repeat
+ * stay prepared (`preparedStatements`, see cachedStatements).
  */
 export function fromBetterSqlite3(database: SqliteFunctionHost, options: SqliteOptions = {}): SqlConnection {
   registerSqliteFunctions(database);
   const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
   (database as { pragma?: (source: string) => unknown }).pragma?.(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-  return { db: new Kysely<any>({ dialect: new SqliteDialect({ database: database as never }) }), dialect: 'sqlite', sqliteFunctions: true, callTimeoutMs: busyTimeoutMs };
+  const prepared = options.preparedStatements === undefined ? 100 : Math.max(0, Math.floor(options.preparedStatements));
+  const host = cachedStatements(database as unknown as SqliteStatementHost, prepared);
+  return { db: new Kysely<any>({ dialect: new SqliteDialect({ database: host as never }) }), dialect: 'sqlite', sqliteFunctions: true, callTimeoutMs: busyTimeoutMs };
 }
 
 /**

@@ -87,6 +87,8 @@ const REFERRERS = '__scim_referrers';
 const ONE_STATEMENT_MEMBERS = 50;
 /** Thrown inside a replace's transaction when the compare-and-swap matched no row: rolls back what it wrote. */
 const NOT_SWAPPED = new Error('@scimkit/sql: version mismatch');
+/** A MySQL replace whose row was deleted between its UPDATE and the read of the row. */
+const NOT_FOUND = Symbol('notFound');
 
 /**
  * A `ScimStore` over the application's own tables (docs/stores/own-tables.md): each resource type is
@@ -508,16 +510,41 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   };
 
   /**
-   * Whether a write can be one statement: the dialect returns the row it writes (PostgreSQL and
-   * SQLite `RETURNING`; MySQL has none), no events are kept with it (their INSERT is in the
-   * write's transaction) and no member rows are written with it.
+   * Whether a write can be one statement: no events are kept with it (their INSERT is in the
+   * write's transaction) and no member rows are written with it. PostgreSQL and SQLite return the
+   * row written (`RETURNING`); MySQL has none, so its write is one statement (atomic on its own,
+   * without a transaction) and the row is read after it. A MySQL server that refuses a write
+   * reading its own table in a subquery (error 1093; MariaDB allows it) takes the transaction
+   * path from then on.
    */
-  const oneStatement = (ctx: WriteContext, members: boolean): boolean => name !== 'mysql' && ctx.events === undefined && !members;
+  const oneStatement = (ctx: WriteContext, members: boolean): boolean => ctx.events === undefined && !members && (name !== 'mysql' || selfSubquery.allowed);
+  const selfSubquery = { allowed: true };
+  /** Runs a one-statement write; undefined (and the transaction path from then on) when MySQL refuses its self-referencing subquery. */
+  const refusedSelfSubquery = (error: unknown): boolean => {
+    const e = error as { code?: unknown; errno?: unknown } | null;
+    if (name !== 'mysql' || e === null || typeof e !== 'object' || (e.code !== 'ER_UPDATE_TABLE_USED' && e.errno !== 1093)) return false;
+    selfSubquery.allowed = false;
+    log('info', '@scimkit/sql: this MySQL server refuses a write whose condition reads its own table; writes run in a transaction');
+    return true;
+  };
+
+  /**
+   * A resource as written, for a MySQL one-statement write whose row another call deleted before it
+   * could be read back: the values it wrote, as the row codec reads them.
+   */
+  const writtenResource = (mapping: CompiledMapping, id: string, columns: Record<string, unknown>, ctx: WriteContext): ScimResource => {
+    const ms = (value: unknown) => (value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value);
+    const version = columns[mapping.table.version.column];
+    const modified = mapping.table.lastModified === undefined ? (mapping.table.version.kind === 'timestamp' ? version : undefined) : columns[mapping.table.lastModified];
+    const row = { ...columns, [ID]: id, [VERSION]: ms(version), [CREATED]: mapping.table.created === undefined ? null : ms(columns[mapping.table.created]), [MODIFIED]: modified === undefined ? null : ms(modified) };
+    return toResources(mapping, [row], ctx)[0] as ScimResource;
+  };
 
   /**
    * A create as one statement (`oneStatement`), compiled once per shape: `INSERT … SELECT <values>
-   * WHERE <noClash> RETURNING <the row>`. Undefined when it wrote nothing (a unique value taken):
-   * the transaction path then adopts the row or refuses.
+   * WHERE <noClash> RETURNING <the row>` (MySQL: without RETURNING, then the row read by its id).
+   * Undefined when it wrote nothing (a unique value taken): the transaction path then adopts the
+   * row or refuses.
    */
   const createInOne = async (mapping: CompiledMapping, resource: ScimResource, row: Record<string, unknown>, ctx: WriteContext): Promise<ScimResource | undefined> => {
     const columns = { ...row };
@@ -529,23 +556,38 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const group = name === 'postgres' ? referrerSource(mapping, ctx) : undefined;
     if (group !== undefined) tenantOf(group, ctx);
     const values = [ctx.tenant ?? '', ...names.map((c) => columns[c]), ...guard.values];
-    const inserted = await shapes.run(db, `create ${mapping.resourceType} ${group?.resourceType ?? ''} ${names.join(',')} ${guard.key}`, values, (tenant, ...rest) => {
-      // PostgreSQL's RETURNING names the table's alias (the select list of every read); SQLite's cannot.
-      const target = name === 'postgres' ? from(mapping) : sql.table(mapping.table.table);
-      const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
-      const written = sql.join(rest.slice(0, names.length).map((v) => sql`${v}`));
-      return sql<Record<string, unknown>>`INSERT INTO ${target} (${sql.join(names.map((c) => sql.ref(c)))}) SELECT ${written} WHERE ${guard.build(rest.slice(names.length), tenant, undefined)} RETURNING ${returned}`;
-    });
+    let inserted;
+    try {
+      inserted = await shapes.run(db, `create ${mapping.resourceType} ${group?.resourceType ?? ''} ${names.join(',')} ${guard.key}`, values, (tenant, ...rest) => {
+        // PostgreSQL's RETURNING names the table's alias (the select list of every read); SQLite's cannot; MySQL has none.
+        const target = name === 'postgres' ? from(mapping) : sql.table(mapping.table.table);
+        const written = sql.join(rest.slice(0, names.length).map((v) => sql`${v}`));
+        const insert = sql`INSERT INTO ${target} (${sql.join(names.map((c) => sql.ref(c)))}) SELECT ${written}`;
+        const condition = guard.build(rest.slice(names.length), tenant, undefined);
+        if (name === 'mysql') return sql<Record<string, unknown>>`${insert} FROM DUAL WHERE ${condition}`;
+        const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
+        return sql<Record<string, unknown>>`${insert} WHERE ${condition} RETURNING ${returned}`;
+      });
+    } catch (error) {
+      if (refusedSelfSubquery(error)) return undefined;
+      throw error;
+    }
+    if (name === 'mysql') {
+      if (Number(inserted.numAffectedRows ?? 0) === 0) return undefined;
+      const id = generate === 'database' ? String(inserted.insertId) : String(columns[mapping.table.id.column]);
+      return (await readOne(db, mapping, id, ctx)) ?? writtenResource(mapping, id, columns, ctx);
+    }
     const created = inserted.rows[0];
     return created === undefined ? undefined : toResources(mapping, [created], ctx)[0];
   };
 
   /**
    * A replace as one statement (`oneStatement`), compiled once per shape: the compare-and-swap
-   * `UPDATE … WHERE <id> AND <version> AND <noClash> RETURNING <the row>`. Undefined when it matched
-   * no row (gone, another version, a unique value taken): the transaction path then tells which.
+   * `UPDATE … WHERE <id> AND <version> AND <noClash> RETURNING <the row>` (MySQL: without RETURNING,
+   * then the row read by its id). Undefined when it matched no row (gone, another version, a unique
+   * value taken): the transaction path then tells which.
    */
-  const replaceInOne = async (mapping: CompiledMapping, id: string, resource: ScimResource, row: Record<string, unknown>, expected: number, ctx: WriteContext): Promise<ScimResource | undefined> => {
+  const replaceInOne = async (mapping: CompiledMapping, id: string, resource: ScimResource, row: Record<string, unknown>, expected: number, ctx: WriteContext): Promise<ScimResource | typeof NOT_FOUND | undefined> => {
     const columns = { ...row };
     stamp(mapping, columns, expected, false);
     const names = Object.keys(columns);
@@ -553,11 +595,24 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const group = name === 'postgres' ? referrerSource(mapping, ctx) : undefined;
     if (group !== undefined) tenantOf(group, ctx);
     const values = [id, expected, ctx.tenant ?? '', ...names.map((c) => columns[c]), ...guard.values];
-    const updated = await shapes.run(db, `replace ${mapping.resourceType} ${group?.resourceType ?? ''} ${names.join(',')} ${guard.key}`, values, (key, version, tenant, ...rest) => {
-      const assignments = sql.join(names.map((column, i) => sql`${sql.ref(column)} = ${rest[i]}`));
-      const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
-      return sql<Record<string, unknown>>`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${key} AND ${versionExpr(mapping)} = ${version} AND ${tenantIs(mapping, tenant)} AND ${guard.build(rest.slice(names.length), tenant, key)} RETURNING ${returned}`;
-    });
+    let updated;
+    try {
+      updated = await shapes.run(db, `replace ${mapping.resourceType} ${group?.resourceType ?? ''} ${names.join(',')} ${guard.key}`, values, (key, version, tenant, ...rest) => {
+        const assignments = sql.join(names.map((column, i) => sql`${sql.ref(column)} = ${rest[i]}`));
+        const cas = sql`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${key} AND ${versionExpr(mapping)} = ${version} AND ${tenantIs(mapping, tenant)} AND ${guard.build(rest.slice(names.length), tenant, key)}`;
+        if (name === 'mysql') return sql<Record<string, unknown>>`${cas}`;
+        const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
+        return sql<Record<string, unknown>>`${cas} RETURNING ${returned}`;
+      });
+    } catch (error) {
+      if (refusedSelfSubquery(error)) return undefined;
+      throw error;
+    }
+    if (name === 'mysql') {
+      if (Number(updated.numAffectedRows ?? 0) === 0) return undefined;
+      // Deleted between the UPDATE and this read: as if the delete came first (the same end state).
+      return (await readOne(db, mapping, id, ctx)) ?? NOT_FOUND;
+    }
     const written = updated.rows[0];
     return written === undefined ? undefined : toResources(mapping, [written], ctx)[0];
   };
@@ -689,6 +744,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       }
       if (expected !== undefined && mapping.table.members === undefined && oneStatement(ctx, false)) {
         const replaced = await replaceInOne(mapping, id, resource, row.columns, expected, ctx);
+        if (replaced === NOT_FOUND) return { ok: false, reason: 'notFound' };
         if (replaced !== undefined) return { ok: true, resource: replaced };
       }
       return await db.transaction().execute(async (trx) => {
