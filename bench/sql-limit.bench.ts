@@ -1,25 +1,33 @@
 /**
- * @scimkit/sql against its limit on PostgreSQL: the own-tables example's server (on @scimkit/node,
- * bench/sql-limit/scimkit-server.ts) and a hand-written service (bare node:http + a pg Pool of the
- * same size, one prepared statement a request, bench/sql-limit/limit-server.ts) over the same
- * users, teams and team_members rows, each in a child process, driven by autocannon in interleaved
- * rounds (each round in another order; medians). Reported per request: req/s, the CPU time it
- * costs (the server process's plus its PostgreSQL backends', read from /proc by application_name:
- * on a shared machine the CPU per request moves much less than the req/s), p50 and the statements
- * sent (counted by the servers, BEGIN and COMMIT included). Then pages of 100 with their exact
- * totalResults (PAGES=0 skips them).
+ * @scimkit/sql against its limit: the own-tables example's server (on @scimkit/node,
+ * bench/sql-limit/scimkit-server.ts) and a hand-written service (bare node:http + the dialect's
+ * driver, a pool of the same size, one prepared statement a request, bench/sql-limit/limit-server.ts)
+ * over the same users, teams and team_members rows, each in a child process, driven by autocannon
+ * in interleaved rounds (each round in another order; medians). DIALECT: `postgres` (default),
+ * `sqlite` (one database file, WAL, each server its own connection) or `mysql` (SCIMKIT_MYSQL_URL,
+ * a database of its own). Reported per request: req/s, the CPU time it costs (the server process's
+ * plus, on PostgreSQL, its backends', read from /proc by application_name; on MySQL/MariaDB the
+ * whole mariadbd/mysqld process's, which other clients of the server add to; SQLite runs in the
+ * process: on a shared machine the CPU per request moves much less than the req/s), p50 and the
+ * statements run (counted by the servers, BEGIN and COMMIT included). Then, on PostgreSQL, pages
+ * of 100 with their exact totalResults (PAGES=0 skips them).
  *
  * With BASELINE (a directory holding another checkout of the repository, e.g. a worktree of main,
  * with node_modules), a third server runs scimkit from that checkout's sources in the same rounds:
  * before and after in one run.
  *
- *   npx tsx bench/sql-limit.bench.ts    # SCIMKIT_PG_URL, USERS=100000, SECONDS=4, ROUNDS=3, CONNECTIONS=16, POOL=10, BASELINE=
+ *   npx tsx bench/sql-limit.bench.ts    # DIALECT=postgres, SCIMKIT_PG_URL, SCIMKIT_MYSQL_URL, USERS=100000, SECONDS=4, ROUNDS=3, CONNECTIONS=16, POOL=10, BASELINE=
  */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { createPool } from 'mysql2';
 import type pg from 'pg';
-import { fromPgPool } from '@scimkit/sql';
+import { fromBetterSqlite3, fromMysqlPool, fromPgPool } from '@scimkit/sql';
 import { createAppSchema } from '../examples/own-tables/src/index.js';
 import { withFreshDatabase } from './lib/postgres-bench.js';
 import { backendMicros, startChild, type Child } from './lib/limit-children.js';
@@ -35,6 +43,9 @@ const PROFILE = process.env['PROFILE'];
 const ONLY = process.env['CASES']?.split(',').map(Number);
 const TEAMS = 20;
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+const DIALECT = process.env['DIALECT'] ?? 'postgres';
+const MYSQL_URL = process.env['SCIMKIT_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306/test';
 
 const start = (name: string, script: string, url: string, tsconfig: string, profile?: string): Promise<Child> =>
   startChild(name, script, { url, pool: POOL, tsconfig, ...(profile === undefined ? {} : { profile }) });
@@ -88,9 +99,15 @@ interface Measured {
   errors: number;
 }
 
-async function drive(pool: pg.Pool, child: Child, c: Case, seconds: number): Promise<Measured> {
+/** The database's side: where the servers connect, and the CPU time (µs) it spent for `child` so far. */
+interface Backend {
+  readonly url: string;
+  backendMicros(child: Child): Promise<number>;
+}
+
+async function drive(database: Backend, child: Child, c: Case, seconds: number): Promise<Measured> {
   const before = await stats(child, true);
-  const backendBefore = await backendMicros(pool, child);
+  const backendBefore = await database.backendMicros(child);
   let bad = 0;
   const result = await autocannon({
     url: child.base,
@@ -111,7 +128,7 @@ async function drive(pool: pg.Pool, child: Child, c: Case, seconds: number): Pro
     ],
   });
   const after = await stats(child);
-  const backend = (await backendMicros(pool, child)) - backendBefore;
+  const backend = (await database.backendMicros(child)) - backendBefore;
   return { rps: result.requests.average, p50: result.latency.p50, requests: result.requests.total, statements: after.statements, cpuMicros: after.cpuMicros - before.cpuMicros + backend, backendMicros: backend, errors: bad + result.errors + result.non2xx };
 }
 
@@ -130,6 +147,56 @@ async function seed(pool: pg.Pool): Promise<void> {
   await pool.query('CREATE UNIQUE INDEX users_email_folded ON users (lower(normalize(email, NFC)))');
   await pool.query('CREATE INDEX team_members_user ON team_members (user_id)');
   await pool.query('VACUUM ANALYZE');
+}
+
+const uuidSql = (prefix: number, n: string) => `CONCAT('0000000${prefix}-0000-4000-8000-', LPAD(${n}, 12, '0'))`;
+
+/** The same rows on SQLite, in a file each server opens, with the index on the folded email scimkit's and the limit's `userName eq` use. */
+async function seedSqlite(file: string): Promise<void> {
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  const connection = fromBetterSqlite3(database);
+  await createAppSchema(connection.db, 'sqlite');
+  database.transaction(() => {
+    const user = database.prepare(`INSERT INTO users (id, email, first_name, last_name, display_name, external_ref, job_title, department) VALUES (?, ?, ?, ?, ?, ?, 'Engineer', ?)`);
+    for (let n = 0; n < USERS; n++) user.run(uuid(1, n), `user${n}@example.com`, `Given${n % 100}`, `Family${n % 1000}`, `User ${n}`, `ext-${n}`, `Dept ${n % 10}`);
+    const team = database.prepare(`INSERT INTO teams (id, name, created_at, updated_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+    for (let n = 0; n < TEAMS; n++) team.run(uuid(2, n), `Team ${n}`);
+    const member = database.prepare('INSERT INTO team_members (team_id, user_id) VALUES (?, ?)');
+    for (let n = 0; n < USERS; n += 2) member.run(uuid(2, n % TEAMS), uuid(1, n));
+  })();
+  database.exec('CREATE UNIQUE INDEX users_email_folded ON users (scimkit_fold(email)); CREATE INDEX team_members_user ON team_members (user_id); ANALYZE');
+  await connection.db.destroy();
+}
+
+/** The same rows on MySQL/MariaDB (`email` is unique under the table's `_ci` collation). */
+async function seedMysql(url: string): Promise<void> {
+  const raw = createPool({ uri: url, connectionLimit: 1, timezone: 'Z' });
+  const connection = fromMysqlPool(raw);
+  await createAppSchema(connection.db, 'mysql');
+  const run = (text: string) => new Promise<void>((resolve, reject) => raw.query(text, (error) => (error ? reject(error) : resolve())));
+  await run(`INSERT INTO users (id, email, first_name, last_name, display_name, external_ref, job_title, department)
+    SELECT ${uuidSql(1, 'seq')}, CONCAT('user', seq, '@example.com'), CONCAT('Given', seq % 100), CONCAT('Family', seq % 1000), CONCAT('User ', seq), CONCAT('ext-', seq), 'Engineer', CONCAT('Dept ', seq % 10) FROM seq_0_to_${USERS - 1}`);
+  await run(`INSERT INTO teams (id, name, created_at, updated_at) SELECT ${uuidSql(2, 'seq')}, CONCAT('Team ', seq), CURRENT_TIMESTAMP(3), CURRENT_TIMESTAMP(3) FROM seq_0_to_${TEAMS - 1}`);
+  await run(`INSERT INTO team_members (team_id, user_id) SELECT ${uuidSql(2, `seq % ${TEAMS}`)}, ${uuidSql(1, 'seq')} FROM seq_0_to_${USERS - 1}_step_2`);
+  await run('CREATE INDEX team_members_user ON team_members (user_id)');
+  await run('ANALYZE TABLE users, teams, team_members');
+  await connection.db.destroy();
+}
+
+/** CPU time (µs) of the whole MySQL/MariaDB server process, from /proc (0 where it cannot be read). */
+function mysqldMicros(): number {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!/^\d+ \((mariadbd|mysqld)\)/.test(stat)) continue;
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+    } catch {
+      // Gone meanwhile, or not readable.
+    }
+  }
+  return 0;
 }
 
 /** Pages of 100 with their exact totalResults: p50 of sequential requests, each server in turn. */
@@ -161,10 +228,8 @@ async function pages(pool: pg.Pool, children: readonly Child[]): Promise<void> {
   }
 }
 
-await withFreshDatabase(4, async (pool) => {
-  const loaded = performance.now();
-  await seed(pool);
-  const url = (pool.options as { connectionString: string }).connectionString;
+async function run(backend: Backend, pool: pg.Pool | undefined, loaded: number): Promise<void> {
+  const url = backend.url;
   const children = [
     await start('limit', join(root, 'bench/sql-limit/limit-server.ts'), url, join(root, 'tsconfig.json'), PROFILE),
     await start('scimkit', join(root, 'bench/sql-limit/scimkit-server.ts'), url, join(root, 'tsconfig.json'), PROFILE),
@@ -172,22 +237,26 @@ await withFreshDatabase(4, async (pool) => {
   if (BASELINE !== undefined) children.push(await start('baseline', join(root, 'bench/sql-limit/scimkit-server.ts'), url, join(BASELINE, 'tsconfig.json')));
   try {
     const [limit, ...others] = children as [Child, ...Child[]];
-    console.log(`${USERS.toLocaleString('en-US')} users (loaded in ${((performance.now() - loaded) / 1000).toFixed(1)} s), half in one of ${TEAMS} teams; ${CONNECTIONS} connections, pool ${POOL}, ${ROUNDS} interleaved rounds of ${SECONDS} s (medians)\n`);
+    const side = DIALECT === 'postgres' ? 'server + PostgreSQL' : DIALECT === 'mysql' ? 'server + the whole mariadbd' : 'server (SQLite in it)';
+    console.log(`${DIALECT}: ${USERS.toLocaleString('en-US')} users (loaded in ${((performance.now() - loaded) / 1000).toFixed(1)} s), half in one of ${TEAMS} teams; ${CONNECTIONS} connections, pool ${POOL}, ${ROUNDS} interleaved rounds of ${SECONDS} s (medians)\n`);
     const names = [...others, limit].map((c) => c.name).join(' / ');
-    console.log(`| request | req/s ${names} | CPU µs per request (server + PostgreSQL) ${names} | ${others.map((o) => `**limit ÷ ${o.name} (CPU)**`).join(' | ')} | p50 ms ${names} | statements per request ${names} |`);
+    console.log(`| request | req/s ${names} | CPU µs per request (${side}) ${names} | ${others.map((o) => `**limit ÷ ${o.name} (CPU)**`).join(' | ')} | p50 ms ${names} | statements per request ${names} |`);
     console.log(`|---|---|---|${others.map(() => '---|').join('')}---|---|`);
     for (const c of CASES.filter((_, i) => ONLY === undefined || ONLY.includes(i))) {
-      for (const child of children) await drive(pool, child, c, 1); // warm-up: JIT, prepared statements
+      for (const child of children) await drive(backend, child, c, 1); // warm-up: JIT, prepared statements
       const runs = new Map<Child, Measured[]>(children.map((child) => [child, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (let i = 0; i < children.length; i++) {
           const child = children[(i + round) % children.length] as Child;
-          runs.get(child)?.push(await drive(pool, child, c, SECONDS));
+          runs.get(child)?.push(await drive(backend, child, c, SECONDS));
         }
       }
       const total = (child: Child, key: keyof Measured) => (runs.get(child) ?? []).reduce((sum, m) => sum + m[key], 0);
       const cpu = (child: Child) => total(child, 'cpuMicros') / Math.max(1, total(child, 'requests'));
-      const split = (child: Child) => `${((total(child, 'cpuMicros') - total(child, 'backendMicros')) / Math.max(1, total(child, 'requests'))).toFixed(0)} + ${(total(child, 'backendMicros') / Math.max(1, total(child, 'requests'))).toFixed(0)}`;
+      const split = (child: Child) =>
+        DIALECT === 'sqlite'
+          ? (total(child, 'cpuMicros') / Math.max(1, total(child, 'requests'))).toFixed(0)
+          : `${((total(child, 'cpuMicros') - total(child, 'backendMicros')) / Math.max(1, total(child, 'requests'))).toFixed(0)} + ${(total(child, 'backendMicros') / Math.max(1, total(child, 'requests'))).toFixed(0)}`;
       const per = (child: Child) => (total(child, 'statements') / Math.max(1, total(child, 'requests'))).toFixed(2);
       const order = [...others, limit];
       console.log(
@@ -195,9 +264,43 @@ await withFreshDatabase(4, async (pool) => {
       );
       for (const child of children) if (total(child, 'errors') > 0) console.log(`  (${child.name}: ${total(child, 'errors')} unexpected answers)`);
     }
-    if (process.env['PAGES'] !== '0') await pages(pool, children);
+    if (pool !== undefined && process.env['PAGES'] !== '0') await pages(pool, children);
   } finally {
     // 'exit' (not a signal): a profiling child writes its profile as it exits.
     for (const child of children) child.process.send('exit');
   }
-});
+}
+
+if (DIALECT === 'sqlite') {
+  const directory = mkdtempSync(join(tmpdir(), 'sql-limit-'));
+  try {
+    const loaded = performance.now();
+    const file = join(directory, 'bench.db');
+    await seedSqlite(file);
+    await run({ url: file, backendMicros: async () => 0 }, undefined, loaded);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+} else if (DIALECT === 'mysql') {
+  const name = `sql_limit_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const admin = createPool({ uri: MYSQL_URL, connectionLimit: 1 });
+  const adminRun = (text: string) => new Promise<void>((resolve, reject) => admin.query(text, (error) => (error ? reject(error) : resolve())));
+  await adminRun(`CREATE DATABASE ${name} CHARACTER SET utf8mb4`);
+  try {
+    const loaded = performance.now();
+    const url = new URL(MYSQL_URL);
+    url.pathname = `/${name}`;
+    await seedMysql(url.toString());
+    await run({ url: url.toString(), backendMicros: async () => mysqldMicros() }, undefined, loaded);
+  } finally {
+    await adminRun(`DROP DATABASE IF EXISTS ${name}`);
+    await new Promise<void>((resolve) => admin.end(() => resolve()));
+  }
+} else {
+  await withFreshDatabase(4, async (pool) => {
+    const loaded = performance.now();
+    await seed(pool);
+    const url = (pool.options as { connectionString: string }).connectionString;
+    await run({ url, backendMicros: (child) => backendMicros(pool, child) }, pool, loaded);
+  });
+}

@@ -1,31 +1,45 @@
 /**
  * The limit of the sql-limit bench: what a hand-written service would run over the own-tables
- * example's tables, bare node:http and a pg Pool, one named (prepared) statement a request: the
- * user with its teams (one correlated subquery) by id or by the `lower(normalize(email, NFC))`
- * index; one INSERT (uniqueness left to that unique index); one UPDATE of `display_name` (the
- * PATCH the bench sends, answered 204 as the example answers it); pages of 100 by index, then
- * count(*) when full.
+ * example's tables, bare node:http and the dialect's driver (DIALECT: a pg Pool, better-sqlite3, a
+ * mysql2 pool), one prepared statement a request: the user with its teams (one correlated
+ * subquery) by id or by the case-folded email (PostgreSQL's `lower(normalize(email, NFC))` index,
+ * SQLite's `scimkit_fold(email)` index, MySQL's `_ci` unique index on `email`); one INSERT
+ * (uniqueness left to that unique index; MySQL, which has no RETURNING, answers what it wrote); one
+ * UPDATE of `display_name` (the PATCH the bench sends, answered 204 as the example answers it);
+ * pages of 100 by index, then count(*) when full (PostgreSQL).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { announce, counter, pool, readBody, sendJson } from '../postgres-limit/child.js';
+import { announce, readBody, sendJson } from '../postgres-limit/child.js';
+import { DIALECT, limitDb } from './dialect-db.js';
 
-const db = pool();
+const db = limitDb();
 const USER = ['urn:ietf:params:scim:schemas:core:2.0:User'];
 const LIST = ['urn:ietf:params:scim:api:messages:2.0:ListResponse'];
-const COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.display_name, u.is_active, u.external_ref, u.job_title, u.department, u.created_at, u.updated_at,
-  (SELECT json_agg(json_build_array(t.id, t.name)) FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = u.id) AS teams`;
+const FIELDS = 'id, email, first_name, last_name, display_name, is_active, external_ref, job_title, department, created_at, updated_at';
+const teamsOf = (alias: string) =>
+  DIALECT === 'postgres'
+    ? `(SELECT json_agg(json_build_array(t.id, t.name)) FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = ${alias}.id) AS teams`
+    : DIALECT === 'sqlite'
+      ? `(SELECT json_group_array(json_array(t.id, t.name)) FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = ${alias}.id) AS teams`
+      : `(SELECT JSON_ARRAYAGG(JSON_ARRAY(t.id, t.name)) FROM team_members m JOIN teams t ON t.id = m.team_id WHERE m.user_id = ${alias}.id) AS teams`;
+const COLUMNS = `${FIELDS.split(', ').map((f) => `u.${f}`).join(', ')}, ${teamsOf('u')}`;
+/** `$1`… on PostgreSQL, `?` elsewhere. */
+const p = (n: number) => (DIALECT === 'postgres' ? `$${n}` : '?');
+const NOW = DIALECT === 'postgres' ? 'now()' : DIALECT === 'sqlite' ? `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')` : 'CURRENT_TIMESTAMP(3)';
+const FOLDED = DIALECT === 'postgres' ? 'lower(normalize(u.email, NFC))' : DIALECT === 'sqlite' ? 'scimkit_fold(u.email)' : 'u.email';
+const INSERT = `INSERT INTO users ${DIALECT === 'postgres' ? 'AS u ' : ''}(id, email, first_name, last_name, display_name, is_active, external_ref, job_title, created_at, updated_at) VALUES (${[1, 2, 3, 4, 5, 6, 7, 8].map(p).join(', ')}, ${NOW}, ${NOW})`;
+// SQLite's RETURNING names the table, not an alias; MySQL has none.
+const RETURNING = DIALECT === 'postgres' ? ` RETURNING ${COLUMNS}` : DIALECT === 'sqlite' ? ` RETURNING ${FIELDS}, ${teamsOf('users')}` : '';
 
-async function query(name: string, text: string, values: unknown[]): Promise<{ rows: Record<string, any>[]; rowCount: number | null }> {
-  counter.statements++;
-  return db.query({ name, text, values });
-}
+const query = (name: string, text: string, values: unknown[]) => db.query(name, text, values);
 
 const body = readBody;
 const send = sendJson;
 
 function user(u: Record<string, any>): Record<string, unknown> {
-  const teams = (u['teams'] ?? []) as [string, string][];
+  const raw = u['teams'];
+  const teams = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as [string, string][];
   const modified = new Date(u['updated_at']);
   return {
     schemas: USER,
@@ -33,7 +47,7 @@ function user(u: Record<string, any>): Record<string, unknown> {
     userName: u['email'],
     name: { givenName: u['first_name'], familyName: u['last_name'] },
     displayName: u['display_name'],
-    active: u['is_active'],
+    active: u['is_active'] === true || u['is_active'] === 1,
     emails: [{ value: u['email'], type: 'work' }],
     externalId: u['external_ref'],
     title: u['job_title'],
@@ -46,33 +60,34 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const url = new URL(req.url ?? '/', 'http://x');
   const byId = /^\/scim\/v2\/Users\/([^/]+)$/.exec(url.pathname);
   if (req.method === 'GET' && byId !== null) {
-    const found = await query('limit_get', `SELECT ${COLUMNS} FROM users u WHERE u.id = $1`, [decodeURIComponent(byId[1] ?? '')]);
+    const found = await query('limit_get', `SELECT ${COLUMNS} FROM users u WHERE u.id = ${p(1)}`, [decodeURIComponent(byId[1] ?? '')]);
     return found.rows[0] === undefined ? send(res, 404) : send(res, 200, user(found.rows[0]));
   }
   if (req.method === 'GET' && url.pathname === '/scim/v2/Users') {
     const eq = /^userName eq "(.*)"$/.exec(url.searchParams.get('filter') ?? '');
     if (eq === null) return page(url, res);
-    const found = await query('limit_eq', `SELECT ${COLUMNS} FROM users u WHERE lower(normalize(u.email, NFC)) = $1`, [(eq[1] ?? '').normalize('NFC').toLowerCase()]);
+    const found = await query('limit_eq', `SELECT ${COLUMNS} FROM users u WHERE ${FOLDED} = ${p(1)}`, [(eq[1] ?? '').normalize('NFC').toLowerCase()]);
     return send(res, 200, { schemas: LIST, totalResults: found.rows.length, startIndex: 1, itemsPerPage: found.rows.length, Resources: found.rows.map(user) });
   }
   if (req.method === 'POST' && url.pathname === '/scim/v2/Users') {
     const input = JSON.parse(await body(req)) as Record<string, any>;
-    const values = [randomUUID(), input['userName'], input['name']?.givenName, input['name']?.familyName, input['displayName'], input['active'] ?? true, input['externalId'], input['title']];
+    const active = input['active'] ?? true;
+    const values = [randomUUID(), input['userName'], input['name']?.givenName ?? null, input['name']?.familyName ?? null, input['displayName'] ?? null, DIALECT === 'postgres' ? active : active ? 1 : 0, input['externalId'] ?? null, input['title'] ?? null];
     try {
-      const inserted = await query(
-        'limit_insert',
-        `INSERT INTO users AS u (id, email, first_name, last_name, display_name, is_active, external_ref, job_title, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), now()) RETURNING ${COLUMNS}`,
-        values,
-      );
-      return send(res, 201, user(inserted.rows[0] as Record<string, any>));
+      const at = new Date();
+      const inserted = await query('limit_insert', `${INSERT}${RETURNING}`, values);
+      const [id, email, first_name, last_name, display_name, is_active, external_ref, job_title] = values;
+      const written = DIALECT === 'mysql' ? { id, email, first_name, last_name, display_name, is_active, external_ref, job_title, created_at: at, updated_at: at } : inserted.rows[0];
+      return send(res, 201, user(written as Record<string, any>));
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') return send(res, 409, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '409', scimType: 'uniqueness' });
+      const code = (error as { code?: string }).code;
+      if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'ER_DUP_ENTRY') return send(res, 409, { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '409', scimType: 'uniqueness' });
       throw error;
     }
   }
   if (req.method === 'PATCH' && byId !== null) {
     const patch = JSON.parse(await body(req)) as { Operations: { value: string }[] };
-    const updated = await query('limit_patch', `UPDATE users SET display_name = $2, updated_at = now() WHERE id = $1`, [decodeURIComponent(byId[1] ?? ''), patch.Operations[0]?.value ?? '']);
+    const updated = await query('limit_patch', `UPDATE users SET display_name = ${p(1)}, updated_at = ${NOW} WHERE id = ${p(2)}`, [patch.Operations[0]?.value ?? '', decodeURIComponent(byId[1] ?? '')]);
     return updated.rowCount === 0 ? send(res, 404) : send(res, 204);
   }
   send(res, 404);

@@ -190,6 +190,13 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     return built;
   };
   const from = (mapping: CompiledMapping) => sql`${sql.table(mapping.table.table)} AS ${sql.id('t')}`;
+  /**
+   * A LIMIT or OFFSET count. SQLite runs a statement whose LIMIT is a bound parameter many times
+   * slower (a page of one match: ~100 µs against ~10 µs with the number written, measured with
+   * better-sqlite3 12), so there it is a literal (a whole number; the texts stay few, since the
+   * page size rarely changes); a parameter elsewhere.
+   */
+  const rowCount = (n: number): RawBuilder<unknown> => (name === 'sqlite' ? sql.lit(Math.max(0, Math.floor(n))) : sql`${n}`);
 
   /**
    * A group's member elements as one JSON array, a correlated subquery of the group's row: a read
@@ -852,7 +859,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       // an OFFSET skips or a sort compares; and the count of every match (an uncorrelated subquery,
       // counted once; a window `count(*) OVER ()` would build every matching row before the LIMIT).
       const offset = Math.max(0, (q.startIndex ?? 1) - 1);
-      const page = sql`(SELECT * FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${q.count} OFFSET ${offset}) AS ${sql.id('t')}`;
+      const page = sql`(SELECT * FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${rowCount(q.count)} OFFSET ${rowCount(offset)}) AS ${sql.id('t')}`;
       const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${page} ${ordered}`.execute(db)).rows;
       // A page past the last match has no row to carry the count.
       const total = rows.length > 0 ? Number(rows[0]?.[TOTAL]) : offset === 0 ? 0 : await countAll();
@@ -869,7 +876,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     let after: string | undefined;
     for (;;) {
       const next = after === undefined ? sql`` : sql` AND ${idRef(mapping)} > ${after}`;
-      const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)} FROM ${from(mapping)} WHERE ${where}${next} ORDER BY ${idRef(mapping)} LIMIT ${batchSize}`.execute(db)).rows;
+      const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)} FROM ${from(mapping)} WHERE ${where}${next} ORDER BY ${idRef(mapping)} LIMIT ${rowCount(batchSize)}`.execute(db)).rows;
       scanned += rows.length;
       for (const resource of toResources(mapping, rows, ctx)) if (q.semantics.matches(resource)) matched.push(resource);
       if (q.semantics.exhausted?.() === true) return { totalResults: matched.length, resources: [] };
@@ -914,7 +921,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     if (count === 0) return { totalResults: total, resources: [] };
     const after = position === undefined ? sql`` : sql` AND ${beyond(position, idRef(mapping), parts)}`;
     const extra = parts === undefined ? sql`` : sql`, ${parts.missing} AS ${sql.id('__scim_missing')}, ${parts.key} AS ${sql.id('__scim_key')}`;
-    const fetched = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}${extra} FROM ${from(mapping)} WHERE ${where}${after} ${keysetOrder(direction, idRef(mapping), parts)} LIMIT ${count + 1}`.execute(db)).rows;
+    const fetched = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}${extra} FROM ${from(mapping)} WHERE ${where}${after} ${keysetOrder(direction, idRef(mapping), parts)} LIMIT ${rowCount(count + 1)}`.execute(db)).rows;
     const more = fetched.length > count;
     const rows = fetched.slice(0, count);
     if (direction === 'p') rows.reverse();
