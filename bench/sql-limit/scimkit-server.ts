@@ -7,16 +7,19 @@
 import { createServer } from 'node:http';
 import { createScimServer, createSchemaRegistry, groupResourceType, URN, userResourceType } from '@scimkit/core';
 import { createNodeHandler } from '@scimkit/node';
-import { createSqlStore, mappedSchemas } from '@scimkit/sql';
+import { createSqlStore, mappedSchemas, type TableMapping } from '@scimkit/sql';
 import { mapping } from '../../examples/own-tables/src/mapping.js';
 import { announce } from '../postgres-limit/child.js';
 import { scimkitConnection } from './dialect-db.js';
 
 const resourceTypes = [{ ...userResourceType, schemaExtensions: [{ schema: URN.enterpriseUser, required: false }] }, groupResourceType];
-const store = createSqlStore({ ...scimkitConnection(), mapping, unmapped: 'ignore', existingRows: 'adopt' });
+// KEY=1 (MySQL/MariaDB): userName with the key column the bench adds (docs/stores/own-tables.md).
+const User = mapping['User'] as TableMapping;
+const mapped = process.env['KEY'] === '1' ? { ...mapping, User: { ...User, attributes: { ...User.attributes, userName: { column: 'email', key: 'email_key' } } } } : mapping;
+const store = createSqlStore({ ...scimkitConnection(), mapping: mapped, unmapped: 'ignore', existingRows: 'adopt' });
 const scim = createScimServer({
   resourceTypes,
-  schemas: mappedSchemas(createSchemaRegistry({ resourceTypes }), mapping),
+  schemas: mappedSchemas(createSchemaRegistry({ resourceTypes }), mapped),
   store,
   compatibility: 'entra',
   unknownAttributes: 'ignore',

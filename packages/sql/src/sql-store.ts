@@ -181,13 +181,17 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     if (members !== undefined) parts.push(sql`${members} AS ${sql.id(MEMBERS)}`);
     return sql.join(parts);
   };
-  /** The select list of a statement's RETURNING: SQLite's cannot name the table's alias (and reads no members there). */
+  /**
+   * The select list of a statement's RETURNING: SQLite's cannot name the table's alias (its
+   * statement names the table unaliased, and reads no members there), with the referrers column of
+   * `group` (correlated to the row by the table's name) when the core asks for them next.
+   */
   const returningLists = new Map<CompiledMapping, RawBuilder<unknown>>();
-  const returningList = (mapping: CompiledMapping): RawBuilder<unknown> => {
-    if (name !== 'sqlite') return selectList(mapping);
+  const returningList = (mapping: CompiledMapping, group?: CompiledMapping, tenant?: unknown): RawBuilder<unknown> => {
+    if (name !== 'sqlite') return listWith(mapping, group, tenant);
     let built = returningLists.get(mapping);
     if (built === undefined) returningLists.set(mapping, (built = buildSelectList(mapping, false, '')));
-    return built;
+    return group === undefined ? built : sql`${built}, ${referrersColumn(mapping, group, tenant, idRef(mapping, mapping.table.table))} AS ${sql.id(REFERRERS)}`;
   };
   const from = (mapping: CompiledMapping) => sql`${sql.table(mapping.table.table)} AS ${sql.id('t')}`;
   /**
@@ -229,11 +233,11 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
    * one index probe of the join table when it is in none), so that a read and its `User.groups`
    * are one statement. Each group is the values of its select list (`selectParts`), its members left out.
    */
-  const referrersColumn = (mapping: CompiledMapping, group: CompiledMapping, tenant: unknown): RawBuilder<unknown> => {
+  const referrersColumn = (mapping: CompiledMapping, group: CompiledMapping, tenant: unknown, row = idRef(mapping)): RawBuilder<unknown> => {
     const m = group.table.members as NonNullable<TableMapping['members']>;
     const typed = m.typeColumn === undefined ? sql`` : sql` AND ${sql.ref(`scim_rj.${m.typeColumn.column}`)} = ${memberTypeValue(m, mapping.resourceType)}`;
     const values = referrerParts(group).values;
-    return sql`(SELECT ${values} FROM ${sql.table(m.table)} AS ${sql.id('scim_rj')} JOIN ${sql.table(group.table.table)} AS ${sql.id('scim_rg')} ON ${idRef(group, 'scim_rg')} = ${sql.ref(`scim_rj.${m.group}`)} WHERE ${sql.ref(`scim_rj.${m.member}`)} = ${idRef(mapping)}${typed} AND ${tenantIs(group, tenant, 'scim_rg.')})`;
+    return sql`(SELECT ${values} FROM ${sql.table(m.table)} AS ${sql.id('scim_rj')} JOIN ${sql.table(group.table.table)} AS ${sql.id('scim_rg')} ON ${idRef(group, 'scim_rg')} = ${sql.ref(`scim_rj.${m.group}`)} WHERE ${sql.ref(`scim_rj.${m.member}`)} = ${row}${typed} AND ${tenantIs(group, tenant, 'scim_rg.')})`;
   };
   /** Built once per group mapping: the JSON of a referrer's select list, and the names the row codec reads its values by. */
   const referrerLists = new Map<CompiledMapping, { readonly values: RawBuilder<unknown>; readonly names: readonly string[] }>();
@@ -463,7 +467,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
    * may find more than a clash (MySQL's `LOWER`): `uniqueClash` confirms each row in JavaScript.
    */
   const uniqueTests = (mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext, alias: string) => {
-    const tests: { unique: WriteContext['unique'][number]; value: string; column: RawBuilder<unknown>; operands: unknown[]; test: (...operands: unknown[]) => RawBuilder<boolean> }[] = [];
+    const tests: { unique: WriteContext['unique'][number]; value: string; column: RawBuilder<unknown>; exact: boolean; operands: unknown[]; test: (...operands: unknown[]) => RawBuilder<boolean> }[] = [];
     for (const unique of ctx.unique) {
       const attribute = mapping.attributes.find((a) => a.element === undefined && a.keys.length === 1 && a.keys[0]?.toLowerCase() === unique.path.toLowerCase());
       const value = resource[unique.path];
@@ -471,7 +475,8 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
       const column = col(alias, attribute.column);
       const folded = unique.caseExact ? undefined : attribute.key !== undefined ? col(alias, attribute.key) : dialect.foldKey(column);
       const lower = unique.caseExact ? undefined : dialect.lower(column);
-      const entry = { unique, value, column };
+      // An equality on the column or its key column (an index probe), not a narrowing by LOWER().
+      const entry = { unique, value, column, exact: unique.caseExact || attribute.key !== undefined };
       if (unique.caseExact) tests.push({ ...entry, operands: [value], test: (v) => sql<boolean>`${column} = ${v}` });
       else if (folded !== undefined) tests.push({ ...entry, operands: [comparisonKey(value, false)], test: (k) => sql<boolean>`${folded} = ${k}` });
       else if (lower !== undefined) {
@@ -525,6 +530,14 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
    * path from then on.
    */
   const oneStatement = (ctx: WriteContext, members: boolean): boolean => ctx.events === undefined && !members && (name !== 'mysql' || selfSubquery.allowed);
+  /**
+   * MySQL: whether the write's uniqueness tests are equalities an index answers (a `caseExact`
+   * column, or a key column). Without a key column a `caseExact: false` test narrows by `LOWER()`,
+   * a scan of the table, and InnoDB takes a shared lock on every row an `INSERT … SELECT` or an
+   * `UPDATE`'s subquery reads (REPEATABLE READ): concurrent writes would then queue behind each
+   * other and deadlock. Such a write stays a transaction, whose test is a consistent read, without locks.
+   */
+  const probesOnly = (mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext): boolean => name !== 'mysql' || uniqueTests(mapping, resource, ctx, 'scim_o').every((t) => t.exact);
   const selfSubquery = { allowed: true };
   /** Runs a one-statement write; undefined (and the transaction path from then on) when MySQL refuses its self-referencing subquery. */
   const refusedSelfSubquery = (error: unknown): boolean => {
@@ -560,7 +573,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     if (generate !== 'database') columns[mapping.table.id.column] = typeof generate === 'function' ? generate(resource) : resource.id;
     const names = Object.keys(columns);
     const guard = noClash(mapping, resource, ctx);
-    const group = name === 'postgres' ? referrerSource(mapping, ctx) : undefined;
+    const group = name !== 'mysql' ? referrerSource(mapping, ctx) : undefined;
     if (group !== undefined) tenantOf(group, ctx);
     const values = [ctx.tenant ?? '', ...names.map((c) => columns[c]), ...guard.values];
     let inserted;
@@ -572,8 +585,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         const insert = sql`INSERT INTO ${target} (${sql.join(names.map((c) => sql.ref(c)))}) SELECT ${written}`;
         const condition = guard.build(rest.slice(names.length), tenant, undefined);
         if (name === 'mysql') return sql<Record<string, unknown>>`${insert} FROM DUAL WHERE ${condition}`;
-        const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
-        return sql<Record<string, unknown>>`${insert} WHERE ${condition} RETURNING ${returned}`;
+        return sql<Record<string, unknown>>`${insert} WHERE ${condition} RETURNING ${returningList(mapping, group, tenant)}`;
       });
     } catch (error) {
       if (refusedSelfSubquery(error)) return undefined;
@@ -599,17 +611,19 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     stamp(mapping, columns, expected, false);
     const names = Object.keys(columns);
     const guard = noClash(mapping, resource, ctx);
-    const group = name === 'postgres' ? referrerSource(mapping, ctx) : undefined;
+    const group = name !== 'mysql' ? referrerSource(mapping, ctx) : undefined;
     if (group !== undefined) tenantOf(group, ctx);
     const values = [id, expected, ctx.tenant ?? '', ...names.map((c) => columns[c]), ...guard.values];
+    // SQLite's RETURNING cannot name an alias of the table: its UPDATE names the table itself.
+    const alias = name === 'sqlite' ? mapping.table.table : 't';
+    const target = name === 'sqlite' ? sql.table(mapping.table.table) : from(mapping);
     let updated;
     try {
       updated = await shapes.run(db, `replace ${mapping.resourceType} ${group?.resourceType ?? ''} ${names.join(',')} ${guard.key}`, values, (key, version, tenant, ...rest) => {
         const assignments = sql.join(names.map((column, i) => sql`${sql.ref(column)} = ${rest[i]}`));
-        const cas = sql`UPDATE ${from(mapping)} SET ${assignments} WHERE ${idRef(mapping)} = ${key} AND ${versionExpr(mapping)} = ${version} AND ${tenantIs(mapping, tenant)} AND ${guard.build(rest.slice(names.length), tenant, key)}`;
+        const cas = sql`UPDATE ${target} SET ${assignments} WHERE ${idRef(mapping, alias)} = ${key} AND ${versionExpr(mapping, alias)} = ${version} AND ${tenantIs(mapping, tenant, `${alias}.`)} AND ${guard.build(rest.slice(names.length), tenant, key)}`;
         if (name === 'mysql') return sql<Record<string, unknown>>`${cas}`;
-        const returned = name === 'postgres' ? listWith(mapping, group, tenant) : returningList(mapping);
-        return sql<Record<string, unknown>>`${cas} RETURNING ${returned}`;
+        return sql<Record<string, unknown>>`${cas} RETURNING ${returningList(mapping, group, tenant)}`;
       });
     } catch (error) {
       if (refusedSelfSubquery(error)) return undefined;
@@ -678,7 +692,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     const foreign = foreignMember(mapping, resource);
     if (foreign !== undefined) return { ok: false, reason: 'invalidValue', detail: foreign };
     try {
-      if (oneStatement(ctx, memberRows(mapping, resource['members']).length > 0)) {
+      if (oneStatement(ctx, memberRows(mapping, resource['members']).length > 0) && probesOnly(mapping, resource, ctx)) {
         const created = await createInOne(mapping, resource, row.columns, ctx);
         if (created !== undefined) return { ok: true, resource: created };
       }
@@ -749,7 +763,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         if (written === undefined) throw NOT_SWAPPED;
         return { ok: true, resource: toResources(mapping, [written], ctx)[0] as ScimResource };
       }
-      if (expected !== undefined && mapping.table.members === undefined && oneStatement(ctx, false)) {
+      if (expected !== undefined && mapping.table.members === undefined && oneStatement(ctx, false) && probesOnly(mapping, resource, ctx)) {
         const replaced = await replaceInOne(mapping, id, resource, row.columns, expected, ctx);
         if (replaced === NOT_FOUND) return { ok: false, reason: 'notFound' };
         if (replaced !== undefined) return { ok: true, resource: replaced };
