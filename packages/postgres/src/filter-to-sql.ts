@@ -90,7 +90,8 @@ function present(filter: PresentFilter, scope: SqlScope, place: Place): string |
   return read(at, scope, (v) => `jsonb_path_exists(${v.json}, ${NON_EMPTY})`);
 }
 
-function compare(filter: CompareFilter, scope: SqlScope, place: Place): string | undefined {
+/** `leaf`: the comparison of the filter the values come from (a `ne` translates as the negated `eq` of the same leaf). */
+function compare(filter: CompareFilter, scope: SqlScope, place: Place, leaf: CompareFilter = filter): string | undefined {
   // A text parameter cannot hold U+0000 (PostgreSQL refuses it): the evaluator answers in memory.
   if (typeof filter.value === 'string' && holdsNul(filter.value)) return undefined;
   if (filter.value === null) {
@@ -101,7 +102,7 @@ function compare(filter: CompareFilter, scope: SqlScope, place: Place): string |
     return filter.op === 'ne' ? has : undefined;
   }
   if (filter.op === 'ne') {
-    const eq = compare({ ...filter, op: 'eq' }, scope, place);
+    const eq = compare({ ...filter, op: 'eq' }, scope, place, leaf);
     return eq === undefined ? undefined : negate(eq);
   }
   let at = locate(filter.path, scope, place);
@@ -117,12 +118,12 @@ function compare(filter: CompareFilter, scope: SqlScope, place: Place): string |
   const { op, value } = filter;
   if (located.members && op === 'eq' && typeof value === 'string' && isMemberValue(located)) {
     // `members.value eq "id"`: the indexed member_id column (kept only for string values).
-    const needle = scope.params.add(value);
+    const needle = scope.params.add(value, { leaf, derive: same });
     const alias = scope.alias();
     const test = located.target.caseExact ? `${alias}.member_id = ${needle}` : `${equalityKey(`${alias}.member_id`)} = ${equalityKey(needle)}`;
     return `EXISTS (SELECT 1 FROM ${memberRows(scope, alias)} AND ${test})`;
   }
-  const test = valueTest(located.target, op, value, scope);
+  const test = valueTest(located.target, op, value, scope, leaf);
   return test === undefined ? undefined : read(located, scope, test);
 }
 
@@ -191,7 +192,7 @@ function read(at: Located, scope: SqlScope, test: (value: JsonRef) => string): s
 }
 
 /** RFC 7644 §3.4.2.2 Table 3 on one value, by the attribute's type (the evaluator's compareTest). */
-function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: string | number | boolean, scope: SqlScope): ((v: JsonRef) => string) | undefined {
+function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: string | number | boolean, scope: SqlScope, leaf: CompareFilter): ((v: JsonRef) => string) | undefined {
   const params = scope.params;
   switch (target.type) {
     case 'string':
@@ -207,11 +208,11 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
       let right: string;
       let operator: string;
       if (op === 'co' || op === 'sw' || op === 'ew') {
-        const pattern = `${op === 'sw' ? '' : '%'}${escapeLike(value)}${op === 'ew' ? '' : '%'}`;
-        right = fold(params.add(pattern));
+        const derive = LIKE_PATTERN[op];
+        right = fold(params.add(derive(value), { leaf, derive }));
         operator = 'LIKE';
       } else {
-        right = fold(params.add(value));
+        right = fold(params.add(value, { leaf, derive: same }));
         operator = SQL_OPERATOR[op];
       }
       const ordered = op === 'gt' || op === 'ge' || op === 'lt' || op === 'le';
@@ -220,20 +221,20 @@ function valueTest(target: AttributeFacts, op: CompareFilter['op'], value: strin
     }
     case 'boolean': {
       if (typeof value !== 'boolean' || op !== 'eq') return undefined;
-      const literal = params.add(String(value));
+      const literal = params.add(String(value), { leaf, derive: String });
       return (v) => `jsonb_typeof(${v.json}) = 'boolean' AND ${v.text} = ${literal}`;
     }
     case 'integer':
     case 'decimal': {
       if (typeof value !== 'number' || !Number.isFinite(value) || op === 'co' || op === 'sw' || op === 'ew') return undefined;
-      const number = params.add(String(value));
+      const number = params.add(String(value), { leaf, derive: String });
       return (v) => `CASE WHEN jsonb_typeof(${v.json}) = 'number' THEN (${v.text})::numeric END ${SQL_OPERATOR[op]} ${number}::numeric`;
     }
     case 'dateTime': {
       if (typeof value !== 'string' || op === 'co' || op === 'sw' || op === 'ew') return undefined;
       const instant = parseInstant(value);
       if (instant === undefined) return undefined;
-      const at = params.add(instant);
+      const at = params.add(instant, { leaf, derive: instantOf });
       return (v) => `${scope.tables.instant}(CASE WHEN jsonb_typeof(${v.json}) = 'string' THEN ${v.text} END) ${SQL_OPERATOR[op]} ${at}::timestamptz`;
     }
     default:
@@ -256,6 +257,15 @@ function scanKey(sql: string): string {
 }
 
 const SQL_OPERATOR = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
+
+/** How a comparison value becomes its parameter (ParamSource.derive): as it is, as a LIKE pattern, as an instant. */
+const same = (value: string | number | boolean): unknown => value;
+const LIKE_PATTERN = {
+  co: (value: string | number | boolean): string => `%${escapeLike(String(value))}%`,
+  sw: (value: string | number | boolean): string => `${escapeLike(String(value))}%`,
+  ew: (value: string | number | boolean): string => `%${escapeLike(String(value))}`,
+} as const;
+const instantOf = (value: string | number | boolean): string | undefined => (typeof value === 'string' ? parseInstant(value) : undefined);
 
 /** The comparison value as an ISO instant, read as the evaluator reads it (no offset: UTC). */
 function parseInstant(text: string): string | undefined {

@@ -16,6 +16,7 @@ import { createPostgresOutbox } from './outbox/postgres-outbox.js';
 import { eventParam, writeEvents } from './outbox/write-events.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
 import { queryStore } from './query-store.js';
+import { QueryShapes } from './query-shapes.js';
 import { queryReferrers, readReferrers, referralsOf, referrersColumn, type ReadReferrers, type ReferrerSource } from './referrers.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
 import { storeTables, type StoreTables } from './sql-names.js';
@@ -85,6 +86,9 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     return text;
   };
   const eventsName = names.of(insertEventsSql(events));
+  const nameOf = (text: string): string | undefined => names.of(text);
+  /** The translations of queries, by their shape (query-shapes.ts): a `userName eq` with another value reuses its statement. */
+  const shapes = new QueryShapes();
 
   /**
    * What a read with `ctx.referrers` read along with each resource it returned (and with each
@@ -284,7 +288,7 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     },
 
     query(resourceType, query, ctx) {
-      return queryStore(client, t, resourceType, query, tenantOf(ctx), memberAttribute(resourceType), prefetch(ctx), (text) => names.of(text));
+      return queryStore(client, t, resourceType, query, tenantOf(ctx), memberAttribute(resourceType), prefetch(ctx), nameOf, shapes);
     },
 
     async referrers(lookup, resources, ctx) {

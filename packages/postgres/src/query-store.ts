@@ -3,7 +3,7 @@ import { filterToSql } from './filter-to-sql.js';
 import { membersColumn } from './member-rows.js';
 import type { SqlClient } from './sql-client.js';
 import type { StoreTables } from './sql-names.js';
-import { SqlParams } from './sql-params.js';
+import { QueryShapes } from './query-shapes.js';
 import { indexedFilter } from './indexed-filter.js';
 import { keysetPage } from './keyset-page.js';
 import { matchedPage } from './matched-page.js';
@@ -37,23 +37,25 @@ export async function queryStore(
   memberAttribute: string | undefined,
   prefetch?: Prefetch,
   name: (text: string) => string | undefined = () => undefined,
+  shapes: QueryShapes = new QueryShapes(0),
 ): Promise<StoreQueryResult> {
-  const params = new SqlParams([tenant, resourceType]);
-  let aliases = 0;
-  const scope = {
-    params,
-    semantics: query.semantics,
-    tables: t,
-    tenant: '$1',
-    resourceType: '$2',
-    ...(memberAttribute === undefined ? {} : { memberAttribute }),
-    alias: () => `a${++aliases}`,
-  };
-  const where = query.filter === undefined ? 'true' : filterToSql(query.filter, scope);
-  const sort = sortToSql(query.sort, scope);
-  const columns = `r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
-  const returned = `${columns}${prefetch === undefined ? '' : `, ${prefetch.column('r.tenant', 'r.id')}`}`;
-  const select = `SELECT ${returned}`;
+  const translation = shapes.translate(query, tenant, resourceType, `${memberAttribute ?? ''}\u0000${prefetch?.shape ?? ''}`, (params) => {
+    let aliases = 0;
+    const scope = {
+      params,
+      semantics: query.semantics,
+      tables: t,
+      tenant: '$1',
+      resourceType: '$2',
+      ...(memberAttribute === undefined ? {} : { memberAttribute }),
+      alias: () => `a${++aliases}`,
+    };
+    return { where: query.filter === undefined ? 'true' : filterToSql(query.filter, scope), sort: sortToSql(query.sort, scope) };
+  });
+  const { where, sort, params } = translation;
+  const columns = (): string => `r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
+  const returned = (): string => `${columns()}${prefetch === undefined ? '' : `, ${prefetch.column('r.tenant', 'r.id')}`}`;
+  const select = (): string => `SELECT ${returned()}`;
   const from = `FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2`;
   const toResource = (row: Row): ScimResource => {
     const resource = fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute);
@@ -62,34 +64,38 @@ export async function queryStore(
   };
 
   if (where === undefined || sort === undefined) {
-    return inMemory(client, `SELECT ${columns} ${from} ORDER BY r.seq`, [tenant, resourceType], query, (row) => fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute));
+    return inMemory(client, `SELECT ${columns()} ${from} ORDER BY r.seq`, [tenant, resourceType], query, (row) => fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute));
   }
 
   if (query.cursor !== undefined) {
-    return keysetPage(client, { select, from, where, sort, params, cursor: query.cursor, count: query.count ?? 0 }, toResource);
+    return keysetPage(client, { select: select(), from, where, sort, params, cursor: query.cursor, count: query.count ?? 0 }, toResource);
   }
-  const order = orderBy(sort);
   const paged = query.startIndex !== undefined || query.count !== undefined;
   if (!paged) {
-    const text = `${select} ${from} AND (${where}) ORDER BY ${order}`;
-    const rows = await client.query<Row>(text, params.values, name(text));
+    const { text, name: named } = QueryShapes.statement(translation, 'all', () => `${select()} ${from} AND (${where}) ORDER BY ${orderBy(sort)}`, name);
+    const rows = await client.query<Row>(text, params.values, named);
     return { totalResults: rows.rows.length, resources: rows.rows.map(toResource) };
   }
   const offset = Math.max(1, query.startIndex ?? 1) - 1;
   const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
   if (query.filter !== undefined && !indexedFilter(query.filter, memberAttribute)) {
-    return matchedPage(client, { columns: returned, table: t.resources, where, sort, params, offset, limit }, name, toResource);
+    return matchedPage(client, { columns: returned(), table: t.resources, where, sort, params, offset, limit }, name, toResource);
   }
-  const countText = `SELECT count(*) AS total ${from} AND (${where})`;
-  const counted = async (): Promise<number> => Number((await client.query<{ total: number | string }>(countText, params.values, name(countText))).rows[0]?.total ?? 0);
+  const counted = async (): Promise<number> => {
+    const { text, name: named } = QueryShapes.statement(translation, 'count', () => `SELECT count(*) AS total ${from} AND (${where})`, name);
+    return Number((await client.query<{ total: number | string }>(text, params.values, named)).rows[0]?.total ?? 0);
+  };
   if (limit === 0) return { totalResults: await counted(), resources: [] };
   const values = [...params.values, offset, ...(limit === undefined ? [] : [limit])];
   // The page's rows first (an index scan that stops at the page, or a top-N sort), then the member
   // and referrer columns for those rows only: in the same query level they would be computed for
   // every row the OFFSET skips too.
-  const page = `SELECT r.tenant, r.resource_type, r.id, r.seq, r.data ${from} AND (${where}) ORDER BY ${order} ${limit === undefined ? '' : `LIMIT $${values.length} `}OFFSET $${params.values.length + 1}`;
-  const text = `${select} FROM (${page}) r ORDER BY ${order}`;
-  const rows = await client.query<Row>(text, values, name(text));
+  const { text, name: named } = QueryShapes.statement(translation, limit === undefined ? 'page' : 'page+limit', () => {
+    const order = orderBy(sort);
+    const page = `SELECT r.tenant, r.resource_type, r.id, r.seq, r.data ${from} AND (${where}) ORDER BY ${order} ${limit === undefined ? '' : `LIMIT $${values.length} `}OFFSET $${params.values.length + 1}`;
+    return `${select()} FROM (${page}) r ORDER BY ${order}`;
+  }, name);
+  const rows = await client.query<Row>(text, values, named);
   const resources = rows.rows.map(toResource);
   return { totalResults: await pageTotal(offset, limit, resources.length, counted), resources };
 }

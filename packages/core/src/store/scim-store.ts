@@ -308,7 +308,11 @@ export interface StoreCapabilities {
 export interface FilterDecision {
   /** The resource type queried (`User`). */
   readonly resourceType: string;
-  /** Facts about an attribute path (type, caseExact, multiValued), resolved case-insensitively. */
+  /**
+   * Facts about an attribute path (type, caseExact, multiValued), resolved case-insensitively. The
+   * server hands the same function for every query of one resource type (its resource model's), so a
+   * store may keep what it derives from the facts by this function (weakly).
+   */
   readonly attribute: (path: AttrPath) => AttributeFacts | undefined;
 }
 
@@ -321,7 +325,11 @@ export interface FilterSemantics {
   readonly matches: (resource: ScimResource) => boolean;
   /** RFC 7644 §3.4.2.3 comparator for the query's sort (undefined when there is none). */
   readonly compare?: (a: ScimResource, b: ScimResource) => number;
-  /** Facts about an attribute path (type, caseExact, multiValued), resolved case-insensitively. */
+  /**
+   * Facts about an attribute path (type, caseExact, multiValued), resolved case-insensitively. The
+   * server hands the same function for every query of one resource type (its resource model's), so a
+   * store may keep what it derives from the facts by this function (weakly).
+   */
   readonly attribute: (path: AttrPath) => AttributeFacts | undefined;
   /**
    * True once the request's work budget (`limits.maxRequestWork`) is spent. `matches` charges the

@@ -35,7 +35,7 @@ export async function runQuery(store: ScimStore, model: ResourceModel, query: Ki
   const count = Math.max(0, query.count ?? Number.MAX_SAFE_INTEGER);
 
   const storeQuery: StoreQuery = {
-    semantics: { matches, ...(compare === undefined ? {} : { compare }), attribute: (path: AttrPath) => model.facts(path) },
+    semantics: { matches, ...(compare === undefined ? {} : { compare }), attribute: model.facts },
     ...(pushFilter && filter !== undefined ? { filter: filter as Filter } : {}),
     ...(pushSort && sortBy !== undefined ? { sort: { path: sortBy, order } } : {}),
     ...(pushPage ? { startIndex, count } : {}),
@@ -69,7 +69,7 @@ export async function runCursorQuery(store: ScimStore, model: ResourceModel, que
   return store.query(
     model.definition.name,
     {
-      semantics: { matches, ...(compare === undefined ? {} : { compare }), attribute: (path: AttrPath) => model.facts(path) },
+      semantics: { matches, ...(compare === undefined ? {} : { compare }), attribute: model.facts },
       ...(filter === undefined ? {} : { filter }),
       ...(sortBy === undefined ? {} : { sort: { path: sortBy, order } }),
       cursor: query.cursor,

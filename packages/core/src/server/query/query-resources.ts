@@ -56,7 +56,8 @@ export async function queryResources(context: ServerContext, type: ServedType, q
   const semantics: FilterSemantics = {
     matches: query.matches,
     ...(query.compare === undefined ? {} : { compare: query.compare }),
-    attribute: (path) => model.facts(path),
+    // The model's own function: the same for every query of the type (a store may key what it derives from the facts by it).
+    attribute: model.facts,
     ...(query.exhausted === undefined ? {} : { exhausted: query.exhausted }),
   };
   const storeQuery: StoreQuery = {
