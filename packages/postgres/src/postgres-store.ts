@@ -110,8 +110,13 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     const key = lookupKey(lookup, tenantOf(ctx));
     return {
       shape: lookupKey(lookup, ''),
-      column: (tenant, id) => `${referrersColumn(t, source, tenant, id)} AS referrers`,
-      keep: (resource, value) => remember(key, readReferrers(source, value), [resource]),
+      // Methods, not arrow properties: this object is made for every read that shows `groups`.
+      column(tenant, id) {
+        return `${referrersColumn(t, source, tenant, id)} AS referrers`;
+      },
+      keep(resource, value) {
+        remember(key, readReferrers(source, value), [resource]);
+      },
     };
   };
 

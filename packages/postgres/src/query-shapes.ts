@@ -54,11 +54,7 @@ export class QueryShapes {
   translate(query: StoreQuery, tenant: string, resourceType: string, columns: string, translate: (params: SqlParams) => { where: string | undefined; sort: SqlSort | undefined }): Translation {
     const shape = query.filter === undefined ? NO_FILTER : filterShape(query.filter);
     const sort = sortShape(query.sort);
-    const fresh = (): Translation => {
-      const params = new SqlParams([tenant, resourceType]);
-      return { ...translate(params), params };
-    };
-    if (shape === undefined || sort === undefined) return fresh();
+    if (shape === undefined || sort === undefined) return fresh(tenant, resourceType, translate);
     const key = `${resourceType}\u0000${columns}\u0000${sort}\u0000${shape.key}`;
     let kept = this.#bySchema.get(query.semantics.attribute);
     const entry = kept?.get(key);
@@ -67,12 +63,12 @@ export class QueryShapes {
       for (const source of entry.sources) {
         const value = shape.leaves[source.leaf]?.value;
         const derived = value === undefined || value === null ? undefined : source.derive(value);
-        if (derived === undefined) return fresh();
+        if (derived === undefined) return fresh(tenant, resourceType, translate);
         params.values.push(derived);
       }
       return { where: entry.where, sort: entry.sort, params, statements: entry.statements };
     }
-    const translated = fresh();
+    const translated = fresh(tenant, resourceType, translate);
     const { where, sort: sql, params } = translated;
     if (where === undefined || sql === undefined) return translated;
     const sources: Entry['sources'][number][] = [];
@@ -101,6 +97,13 @@ export class QueryShapes {
 }
 
 const NO_FILTER = { key: '', leaves: [] };
+
+/** A translation made afresh: parameters holding tenant and type, then what `translate` adds. */
+function fresh(tenant: string, resourceType: string, translate: (params: SqlParams) => { where: string | undefined; sort: SqlSort | undefined }): Translation {
+  const params = new SqlParams([tenant, resourceType]);
+  const { where, sort } = translate(params);
+  return { where, sort, params };
+}
 
 /** The sort as a key part: the path as written and the order; undefined for a path that cannot be one. */
 function sortShape(sort: SortSpec | undefined): string | undefined {

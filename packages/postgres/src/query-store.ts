@@ -3,11 +3,12 @@ import { filterToSql } from './filter-to-sql.js';
 import { membersColumn } from './member-rows.js';
 import type { SqlClient } from './sql-client.js';
 import type { StoreTables } from './sql-names.js';
-import { QueryShapes } from './query-shapes.js';
+import { QueryShapes, type Translation } from './query-shapes.js';
+import type { SqlParams } from './sql-params.js';
 import { indexedFilter } from './indexed-filter.js';
 import { keysetPage } from './keyset-page.js';
 import { matchedPage } from './matched-page.js';
-import { orderBy, sortToSql } from './sort-to-sql.js';
+import { orderBy, sortToSql, type SqlSort } from './sort-to-sql.js';
 import { fromStoredForm } from './stored-form.js';
 import type { Prefetch } from './postgres-store.js';
 
@@ -39,53 +40,31 @@ export async function queryStore(
   name: (text: string) => string | undefined = () => undefined,
   shapes: QueryShapes = new QueryShapes(0),
 ): Promise<StoreQueryResult> {
-  const translation = shapes.translate(query, tenant, resourceType, `${memberAttribute ?? ''}\u0000${prefetch?.shape ?? ''}`, (params) => {
-    let aliases = 0;
-    const scope = {
-      params,
-      semantics: query.semantics,
-      tables: t,
-      tenant: '$1',
-      resourceType: '$2',
-      ...(memberAttribute === undefined ? {} : { memberAttribute }),
-      alias: () => `a${++aliases}`,
-    };
-    return { where: query.filter === undefined ? 'true' : filterToSql(query.filter, scope), sort: sortToSql(query.sort, scope) };
-  });
+  // No named closures here (one allocation each per query): helpers below take what they need.
+  const translation = shapes.translate(query, tenant, resourceType, `${memberAttribute ?? ''}\u0000${prefetch?.shape ?? ''}`, (params) => translate(query, t, memberAttribute, params));
   const { where, sort, params } = translation;
-  const columns = (): string => `r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
-  const returned = (): string => `${columns()}${prefetch === undefined ? '' : `, ${prefetch.column('r.tenant', 'r.id')}`}`;
-  const select = (): string => `SELECT ${returned()}`;
+  const columns = columnsOf(t, memberAttribute);
   const from = `FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2`;
-  const toResource = (row: Row): ScimResource => {
-    const resource = fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute);
-    prefetch?.keep(resource, row.referrers);
-    return resource;
-  };
 
   if (where === undefined || sort === undefined) {
-    return inMemory(client, `SELECT ${columns()} ${from} ORDER BY r.seq`, [tenant, resourceType], query, (row) => fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute));
+    return inMemory(client, `SELECT ${columns} ${from} ORDER BY r.seq`, [tenant, resourceType], query, (row) => fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute));
   }
 
   if (query.cursor !== undefined) {
-    return keysetPage(client, { select: select(), from, where, sort, params, cursor: query.cursor, count: query.count ?? 0 }, toResource);
+    return keysetPage(client, { select: `SELECT ${returnedOf(columns, prefetch)}`, from, where, sort, params, cursor: query.cursor, count: query.count ?? 0 }, (row) => resourceOf(row, memberAttribute, prefetch));
   }
   const paged = query.startIndex !== undefined || query.count !== undefined;
   if (!paged) {
-    const { text, name: named } = QueryShapes.statement(translation, 'all', () => `${select()} ${from} AND (${where}) ORDER BY ${orderBy(sort)}`, name);
+    const { text, name: named } = QueryShapes.statement(translation, 'all', () => `SELECT ${returnedOf(columns, prefetch)} ${from} AND (${where}) ORDER BY ${orderBy(sort)}`, name);
     const rows = await client.query<Row>(text, params.values, named);
-    return { totalResults: rows.rows.length, resources: rows.rows.map(toResource) };
+    return { totalResults: rows.rows.length, resources: rows.rows.map((row) => resourceOf(row, memberAttribute, prefetch)) };
   }
   const offset = Math.max(1, query.startIndex ?? 1) - 1;
   const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
   if (query.filter !== undefined && !indexedFilter(query.filter, memberAttribute)) {
-    return matchedPage(client, { columns: returned(), table: t.resources, where, sort, params, offset, limit }, name, toResource);
+    return matchedPage(client, { columns: returnedOf(columns, prefetch), table: t.resources, where, sort, params, offset, limit }, name, (row) => resourceOf(row, memberAttribute, prefetch));
   }
-  const counted = async (): Promise<number> => {
-    const { text, name: named } = QueryShapes.statement(translation, 'count', () => `SELECT count(*) AS total ${from} AND (${where})`, name);
-    return Number((await client.query<{ total: number | string }>(text, params.values, named)).rows[0]?.total ?? 0);
-  };
-  if (limit === 0) return { totalResults: await counted(), resources: [] };
+  if (limit === 0) return { totalResults: await countOf(client, translation, from, name), resources: [] };
   const values = [...params.values, offset, ...(limit === undefined ? [] : [limit])];
   // The page's rows first (an index scan that stops at the page, or a top-N sort), then the member
   // and referrer columns for those rows only: in the same query level they would be computed for
@@ -93,11 +72,49 @@ export async function queryStore(
   const { text, name: named } = QueryShapes.statement(translation, limit === undefined ? 'page' : 'page+limit', () => {
     const order = orderBy(sort);
     const page = `SELECT r.tenant, r.resource_type, r.id, r.seq, r.data ${from} AND (${where}) ORDER BY ${order} ${limit === undefined ? '' : `LIMIT $${values.length} `}OFFSET $${params.values.length + 1}`;
-    return `${select()} FROM (${page}) r ORDER BY ${order}`;
+    return `SELECT ${returnedOf(columns, prefetch)} FROM (${page}) r ORDER BY ${order}`;
   }, name);
   const rows = await client.query<Row>(text, values, named);
-  const resources = rows.rows.map(toResource);
-  return { totalResults: await pageTotal(offset, limit, resources.length, counted), resources };
+  const resources = rows.rows.map((row) => resourceOf(row, memberAttribute, prefetch));
+  return { totalResults: await pageTotal(offset, limit, resources.length, () => countOf(client, translation, from, name)), resources };
+}
+
+/** The filter and sort of `query` in SQL, their parameters added to `params` (see QueryShapes.translate). */
+function translate(query: StoreQuery, t: StoreTables, memberAttribute: string | undefined, params: SqlParams): { where: string | undefined; sort: SqlSort | undefined } {
+  let aliases = 0;
+  const scope = {
+    params,
+    semantics: query.semantics,
+    tables: t,
+    tenant: '$1',
+    resourceType: '$2',
+    ...(memberAttribute === undefined ? {} : { memberAttribute }),
+    alias: () => `a${++aliases}`,
+  };
+  return { where: query.filter === undefined ? 'true' : filterToSql(query.filter, scope), sort: sortToSql(query.sort, scope) };
+}
+
+/** The stored columns of a row over `r`: the document, and the members column where the type keeps member rows. */
+function columnsOf(t: StoreTables, memberAttribute: string | undefined): string {
+  return `r.data${memberAttribute === undefined ? '' : `, ${membersColumn(t)}`}`;
+}
+
+/** The columns a returned row carries: the stored ones, and the referrers column with `prefetch`. */
+function returnedOf(columns: string, prefetch: Prefetch | undefined): string {
+  return `${columns}${prefetch === undefined ? '' : `, ${prefetch.column('r.tenant', 'r.id')}`}`;
+}
+
+/** A returned row as a resource, its referrers kept with it (prefetch). */
+function resourceOf(row: Row, memberAttribute: string | undefined, prefetch: Prefetch | undefined): ScimResource {
+  const resource = fromStoredForm(row.data as Record<string, unknown>, row.members, memberAttribute);
+  prefetch?.keep(resource, row.referrers);
+  return resource;
+}
+
+/** `count(*)` of the query's matches (exact), as a statement of its own. */
+async function countOf(client: SqlClient, translation: Translation, from: string, name: (text: string) => string | undefined): Promise<number> {
+  const { text, name: named } = QueryShapes.statement(translation, 'count', () => `SELECT count(*) AS total ${from} AND (${translation.where})`, name);
+  return Number((await client.query<{ total: number | string }>(text, translation.params.values, named)).rows[0]?.total ?? 0);
 }
 
 /**

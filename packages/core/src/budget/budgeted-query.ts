@@ -13,8 +13,9 @@ import type { ScimResource } from '../schema/scim-resource.js';
  */
 export function budgetedQuery(query: TypeQuery, budget: WorkBudget, cost: ResourceCost | undefined): TypeQuery {
   const { matches, compare } = query;
-  let out = withEntry(query, 'exhausted', () => exhausted(budget));
-  if (cost !== undefined) out = withEntry(out, 'matches', (resource: ScimResource) => !exhausted(budget) && charge(budget, cost(resource)) && matches(resource));
-  if (compare !== undefined) out = withEntry(out, 'compare', compareWhile(compare, () => charge(budget, 1)));
+  // One copy, its keys set in place (every list request passes here).
+  const out = withEntry(query, 'exhausted', () => exhausted(budget)) as { -readonly [K in keyof TypeQuery]: TypeQuery[K] };
+  if (cost !== undefined) out.matches = (resource: ScimResource) => !exhausted(budget) && charge(budget, cost(resource)) && matches(resource);
+  if (compare !== undefined) out.compare = compareWhile(compare, () => charge(budget, 1));
   return out;
 }

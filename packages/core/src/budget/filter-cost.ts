@@ -19,51 +19,60 @@ interface Site {
  * predicate does, computed from a few property reads, not by evaluating anything.
  */
 export function filterCost(filter: Filter, models: readonly ResourceModel[]): ResourceCost {
-  const sites = new Map<string, Site>();
-  let constant = 0;
-  const add = (keys: readonly string[] | undefined, terms: number): void => {
-    if (keys === undefined) {
-      constant += terms;
-      return;
-    }
-    const id = keys.join('\u0000');
-    const site = sites.get(id);
-    if (site === undefined) sites.set(id, { keys, terms });
-    else site.terms += terms;
-  };
-  const visit = (node: Filter): void => {
-    switch (node.kind) {
-      case 'and':
-      case 'or':
-        // Left-nested chains of thousands of terms: walk the left spine without recursion.
-        for (let current: Filter = node; ; ) {
-          if (current.kind !== 'and' && current.kind !== 'or') {
-            visit(current);
-            break;
-          }
-          visit(current.right);
-          current = current.left;
-        }
-        return;
-      case 'not':
-        visit(node.filter);
-        return;
-      case 'compare':
-      case 'present':
-        add(arrayKeys(node.path, models), 1);
-        return;
-      case 'valuePath':
-        add(arrayKeys(node.path, models), Math.max(1, countTerms(node.filter)));
-        return;
-    }
-  };
-  visit(filter);
-  const list = [...sites.values()];
+  // State passed along, not closed over: this runs on every filtered list request.
+  const tally: Tally = { sites: new Map<string, Site>(), constant: 0 };
+  visit(filter, models, tally);
+  const list = [...tally.sites.values()];
+  const constant = tally.constant;
   return (resource) => {
     let cost = constant;
     for (const site of list) cost += site.terms * Math.max(1, lengthAt(resource, site.keys));
     return cost;
   };
+}
+
+/** The terms found so far: by the keys of the values they visit, and those visiting a handful of values at most. */
+interface Tally {
+  readonly sites: Map<string, Site>;
+  constant: number;
+}
+
+function visit(node: Filter, models: readonly ResourceModel[], tally: Tally): void {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      // Left-nested chains of thousands of terms: walk the left spine without recursion.
+      for (let current: Filter = node; ; ) {
+        if (current.kind !== 'and' && current.kind !== 'or') {
+          visit(current, models, tally);
+          break;
+        }
+        visit(current.right, models, tally);
+        current = current.left;
+      }
+      return;
+    case 'not':
+      visit(node.filter, models, tally);
+      return;
+    case 'compare':
+    case 'present':
+      add(tally, arrayKeys(node.path, models), 1);
+      return;
+    case 'valuePath':
+      add(tally, arrayKeys(node.path, models), Math.max(1, countTerms(node.filter)));
+      return;
+  }
+}
+
+function add(tally: Tally, keys: readonly string[] | undefined, terms: number): void {
+  if (keys === undefined) {
+    tally.constant += terms;
+    return;
+  }
+  const id = keys.join('\u0000');
+  const site = tally.sites.get(id);
+  if (site === undefined) tally.sites.set(id, { keys, terms });
+  else site.terms += terms;
 }
 
 /** The keys up to and including the first multi-valued attribute on `path`; undefined when none is. */

@@ -127,9 +127,8 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
     if (server.config.onRequest !== undefined) await announceRequest(server, trail);
     const traced = tracedContext(context, trail);
     const deadline: StoreDeadlineState = {};
-    const withDeadline = (inner: ServerContext): ServerContext => (context.storeDeadlineMs === undefined ? inner : { ...inner, store: deadlineStore(traced.store, context.storeDeadlineMs, deadline) });
     const exchange: Exchange = {
-      context: withDeadline(traced),
+      context: withDeadline(traced, traced, deadline),
       request: scoped,
       caller: caller.value,
       baseUrl: resolveBaseUrl(context, request) + prefix,
@@ -137,12 +136,17 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       changes: trail.changes,
     };
     // Each Bulk operation gets a deadline of its own; all share what found the store unavailable.
-    return await authorizedDispatch(exchange, endpoint.value, (inner) => (context.storeDeadlineMs === undefined ? inner : { ...inner, context: withDeadline(inner.context) }));
+    return await authorizedDispatch(exchange, endpoint.value, (inner) => (traced.storeDeadlineMs === undefined ? inner : { ...inner, context: withDeadline(inner.context, traced, deadline) }));
   } catch (error) {
     if (error instanceof ScimException) return errorResponse(error.error);
     trail.failure = error;
     return errorResponse(unexpectedFailure(server, 'unexpected failure while handling a request', error, logScopeOf(trail)));
   }
+}
+
+/** `inner` with its store calls bounded by `context`'s store deadline (when it has one), sharing `state`. */
+function withDeadline(inner: ServerContext, context: ServerContext, state: StoreDeadlineState): ServerContext {
+  return context.storeDeadlineMs === undefined ? inner : { ...inner, store: deadlineStore(context.store, context.storeDeadlineMs, state) };
 }
 
 /** With tracing, the context whose store makes every call a child span of the request's span. */
@@ -157,13 +161,13 @@ function tracedContext(context: ServerContext, trail: RequestTrail): ServerConte
  * and `/Me`'s target. `renew` gives each Bulk operation its own store deadline.
  */
 async function authorizedDispatch(exchange: Exchange, endpoint: Endpoint, renew: (inner: Exchange) => Exchange): Promise<ScimResponse> {
-  const operation = (inner: Exchange): Exchange => (endpoint.operation === 'bulk' ? renew(inner) : inner);
-  if (exchange.context.config.authorize === undefined) return endpoint.operation === 'bulk' ? dispatch(exchange, endpoint, (inner, target) => dispatch(operation(inner), target)) : dispatch(exchange, endpoint);
+  const bulk = endpoint.operation === 'bulk';
+  if (exchange.context.config.authorize === undefined) return bulk ? dispatch(exchange, endpoint, (inner, target) => dispatch(renew(inner), target)) : dispatch(exchange, endpoint);
   const refused = await authorizeOperation(exchange, endpoint, false);
   if (refused !== undefined) return errorResponse(refused);
   return dispatch(exchange, endpoint, async (inner, target) => {
-    const denied = await authorizeOperation(inner, target, endpoint.operation === 'bulk');
-    return denied === undefined ? dispatch(operation(inner), target) : errorResponse(denied);
+    const denied = await authorizeOperation(inner, target, bulk);
+    return denied === undefined ? dispatch(bulk ? renew(inner) : inner, target) : errorResponse(denied);
   });
 }
 

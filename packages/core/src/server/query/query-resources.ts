@@ -37,9 +37,8 @@ export function storeCursorApplies(context: ServerContext, query: TypeQuery, typ
 
 function pushDown(context: ServerContext, type: ServedType, query: TypeQuery): { pushFilter: boolean; pushSort: boolean; pushPage: boolean } {
   const capabilities = context.store.capabilities ?? {};
-  const decide = (filter: Filter): boolean =>
-    capabilities.filter?.(filter, { resourceType: type.model.definition.name, attribute: (path) => type.model.facts(path) }) === true;
-  const pushFilter = query.inMemory !== true && (query.filter === undefined || decide(query.filter));
+  const pushFilter =
+    query.inMemory !== true && (query.filter === undefined || capabilities.filter?.(query.filter, { resourceType: type.model.definition.name, attribute: type.model.facts }) === true);
   const pushSort = pushFilter && (query.sort === undefined || capabilities.sort === true);
   const pushPage = pushSort && query.page !== undefined && (capabilities.paging === true || (query.cursor !== undefined && capabilities.cursor === true));
   return { pushFilter, pushSort, pushPage };

@@ -29,16 +29,15 @@ export interface SearchParameters {
 
 /** The parameters of `GET {endpoint}` and of discovery lists, from the query string. */
 export function searchFromQuery(context: ServerContext, request: ScimRequest): Result<SearchParameters> {
-  const get = (name: string, join = false) => queryParameter(request, name, join);
   return searchParameters(context, {
-    filter: get('filter'),
-    sortBy: get('sortBy'),
-    sortOrder: get('sortOrder'),
-    startIndex: get('startIndex'),
-    count: get('count'),
-    attributes: get('attributes', true),
-    excludedAttributes: get('excludedAttributes', true),
-    cursor: get('cursor'),
+    filter: queryParameter(request, 'filter'),
+    sortBy: queryParameter(request, 'sortBy'),
+    sortOrder: queryParameter(request, 'sortOrder'),
+    startIndex: queryParameter(request, 'startIndex'),
+    count: queryParameter(request, 'count'),
+    attributes: queryParameter(request, 'attributes', true),
+    excludedAttributes: queryParameter(request, 'excludedAttributes', true),
+    cursor: queryParameter(request, 'cursor'),
   });
 }
 
