@@ -32,10 +32,17 @@ export function route(context: ServerContext, method: string, rawPath: string): 
   const raw = path.split('/').filter((segment) => segment !== '');
   const decoded = decodeSegments(raw);
   if (decoded === undefined) return err(httpError(404, 'Not found: the path is not valid percent-encoding'));
-  const found = place(context, raw, decoded);
+  const verb = method.toUpperCase();
+  // A resource endpoint (every request but discovery, Bulk and /Me): only the endpoint asked for is built.
+  const resource = resourceAt(context, decoded);
+  if (resource !== undefined) {
+    // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
+    const endpoint = resourceEndpoint(resource, verb) ?? (verb === 'HEAD' ? resourceEndpoint(resource, 'GET') : undefined);
+    if (endpoint !== undefined) return ok(endpoint);
+  }
+  const found = resource === undefined ? place(context, raw, decoded) : resourcePlace(context, decoded);
   if (found === 'notImplemented') return err(httpError(501, `${path} is not implemented by this service`));
   if (found === undefined || found.size === 0) return err(httpError(404, `No SCIM endpoint at ${describe(path)}`));
-  const verb = method.toUpperCase();
   // RFC 9110 §9.3.2: HEAD is GET without the body, wherever GET is served.
   const endpoint = found.get(verb) ?? (verb === 'HEAD' ? found.get('GET') : undefined);
   if (endpoint !== undefined) return ok(endpoint);
@@ -77,6 +84,51 @@ function place(context: ServerContext, raw: readonly string[], segments: readonl
       return resourcePlace(context, segments);
   }
 }
+
+/** Where a path names a resource type's collection, its `.search` or one of its resources. */
+interface ResourceAt {
+  readonly type: ServedType;
+  /** The segments after the type's. */
+  readonly rest: readonly string[];
+}
+
+/** The resource place `segments` name, when `place` would hand them to resourcePlace (see there). */
+function resourceAt(context: ServerContext, segments: readonly string[]): ResourceAt | undefined {
+  const first = segments[0]?.toLowerCase();
+  if (first === undefined || NAMED_PLACES.has(first)) return undefined;
+  if (first === 'serviceconfiguration' && context.compatibility.serviceConfigurationPath) return undefined;
+  const type = context.types.find((candidate) => startsWith(segments, candidate.segments));
+  if (type === undefined) return undefined;
+  const rest = segments.slice(type.segments.length);
+  return rest.length <= 1 ? { type, rest } : undefined;
+}
+
+/** The endpoint `verb` reaches at a resource place: what resourcePlace's map holds for it. */
+function resourceEndpoint(at: ResourceAt, verb: string): Endpoint | undefined {
+  const { type, rest } = at;
+  const can = type.operations;
+  if (rest.length === 0) {
+    if (verb === 'GET') return can.has('list') ? { operation: 'list', type } : undefined;
+    return verb === 'POST' && can.has('create') ? { operation: 'create', type } : undefined;
+  }
+  const id = rest[0] ?? '';
+  if (id.toLowerCase() === '.search') return verb === 'POST' && can.has('search') ? { operation: 'search', type } : undefined;
+  switch (verb) {
+    case 'GET':
+      return can.has('read') ? { operation: 'read', type, id } : undefined;
+    case 'PUT':
+      return can.has('replace') ? { operation: 'replace', type, id } : undefined;
+    case 'PATCH':
+      return can.has('patch') ? { operation: 'patch', type, id } : undefined;
+    case 'DELETE':
+      return can.has('delete') ? { operation: 'delete', type, id } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The first segments `place` answers itself (every other one may name a resource type). */
+const NAMED_PLACES = new Set(['schemas', 'resourcetypes', 'serviceproviderconfig', 'serviceproviderconfigs', '.search', 'bulk', 'me']);
 
 function mePlace(): Place {
   return new Map<string, Endpoint>([
