@@ -15,8 +15,12 @@ export interface QueuedResponse {
 
 /** Answers the requests of each HTTP/1.1 connection one at a time; see {@link createConnectionQueue}. */
 export interface ConnectionQueue {
-  /** Runs `serve` when the connection of `req` is free (at once for HTTP/2); `refuse` at once when too many wait. */
-  enter(req: QueuedRequest, res: QueuedResponse, serve: () => void, refuse: () => void): void;
+  /**
+   * `true` when the connection of `req` is free (always for HTTP/2): serve it now; `false` when too
+   * many wait already: refuse it; else a promise that resolves `true` when its turn comes. Answered
+   * without a promise in the common case (a client that does not pipeline).
+   */
+  enter(req: QueuedRequest, res: QueuedResponse): boolean | Promise<boolean>;
 }
 
 /** Default of the adapters' `maxPipelinedRequests`. */
@@ -41,26 +45,35 @@ export function createConnectionQueue(maxWaiting: number = DEFAULT_MAX_PIPELINED
   // Each queue's own state (the requests of each connection), not a cache: one queue per server.
   const lanes = new WeakMap<object, Lane>();
   return {
-    enter(req, res, serve, refuse) {
+    enter(req, res) {
       // HTTP/2 (compatibility mode) multiplexes streams: flow control is per stream, not ours to order.
-      if (req.httpVersionMajor >= 2 || req.socket === null) return serve();
+      if (req.httpVersionMajor >= 2 || req.socket === null) return true;
       let lane = lanes.get(req.socket);
       if (lane === undefined) lanes.set(req.socket, (lane = { busy: false, waiting: [] }));
+      if (!lane.busy) {
+        occupy(lane, res);
+        return true;
+      }
+      if (lane.waiting.length >= maxWaiting) return false;
       const current = lane;
-      const run = (): void => {
-        current.busy = true;
-        // A response emits `close` once it is finished or its connection is gone, whichever comes first.
-        res.once('close', () => {
-          current.busy = false;
-          current.waiting.shift()?.();
+      return new Promise((resolve) => {
+        current.waiting.push(() => {
+          occupy(current, res);
+          resolve(true);
         });
-        serve();
-      };
-      if (!current.busy) return run();
-      if (current.waiting.length >= maxWaiting) return refuse();
-      current.waiting.push(run);
+      });
     },
   };
+}
+
+/** `res` holds `lane` until it closes; then the next waiting request runs. */
+function occupy(lane: Lane, res: QueuedResponse): void {
+  lane.busy = true;
+  // A response emits `close` once it is finished or its connection is gone, whichever comes first.
+  res.once('close', () => {
+    lane.busy = false;
+    lane.waiting.shift()?.();
+  });
 }
 
 /** RFC 9110 §15.6.4: more pipelined requests than a connection may queue; the connection closes after it. */

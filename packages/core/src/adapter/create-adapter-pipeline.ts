@@ -90,7 +90,10 @@ export function createAdapterPipeline(server: ScimHandler, options: AdapterOptio
       const fullPath = queryAt === -1 ? incoming.target : incoming.target.slice(0, queryAt);
       const path = fullPath === basePath ? '/' : fullPath.startsWith(`${basePath}/`) ? fullPath.slice(basePath.length) : undefined;
       if (path === undefined) return undefined;
-      if (incoming.connection !== undefined && !(await enter(incoming.connection))) return tooManyPipelinedResponse();
+      if (incoming.connection !== undefined) {
+        const entered = connections.enter(incoming.connection.request, incoming.connection.response);
+        if (entered !== true && !(await entered)) return tooManyPipelinedResponse();
+      }
       const query = parseQuery(incoming.target);
       const refused = await admitBeforeBody(server, { method: incoming.method, path, query, headers: incoming.headers });
       if (refused !== undefined) return refused;
@@ -112,10 +115,6 @@ export function createAdapterPipeline(server: ScimHandler, options: AdapterOptio
       return scimErrorResponse(httpError(500, 'Internal server error'));
     }
   };
-
-  function enter(connection: NonNullable<AdapterRequest['connection']>): Promise<boolean> {
-    return new Promise((resolve) => connections.enter(connection.request, connection.response, () => resolve(true), () => resolve(false)));
-  }
 }
 
 function withoutTrailingSlash(path: string): string {
