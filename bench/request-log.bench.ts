@@ -7,21 +7,19 @@
  * the same round; the figure is the median of those ratios. Each batch of BENCH_BATCH (10) requests
  * is followed by one turn of the event loop, for every contender alike, so the log's deferred redaction and
  * storage run inside the timed work: what is measured is the whole cost, not only the enqueueing.
+ * Over HTTP each server runs in a process
+ * of its own (./request-log/server.ts) and its CPU time is read over IPC around each load run.
  * Bounded: BENCH_ROUNDS (21) × 3 × 2 × BENCH_SLICE_MS (60 ms) in process, RUNS × 2 × 2 ×
  * HTTP_SECONDS over HTTP.
  */
 import { bearerToken, createMemoryStore, createScimServer, userResourceType, type RecordedRequest, type ScimRequest, type ScimServer } from '@scimkit/core';
 import { createMemoryLogStore, createRequestLog, type RequestLog } from '@scimkit/console';
-import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { createNodeHandler } from '@scimkit/node';
+import { mkdirSync } from 'node:fs';
+import { load, startServer, TOKEN, type ServerProcess } from './request-log/http-servers.js';
 import { check, measure, now, round, RUNS, table, writeResult } from './lib/harness.js';
 import { generateUsers, PATCH_OP } from './lib/users.js';
 
 const USERS = Number(process.env.USERS ?? 1000);
-const TOKEN = 'bench-token-0123456789abcdef';
 // Requests as @scimkit/node hands them to handle(): a headers object of their own (Node's parser
 // makes one per request) and the body as bytes.
 const headers = (): Record<string, string> => ({ authorization: `Bearer ${TOKEN}`, 'user-agent': 'Microsoft.Identity.Provisioning/1.0', 'content-type': 'application/scim+json', host: 'scim.example.com', connection: 'keep-alive' });
@@ -153,81 +151,70 @@ for (const [name, request] of Object.entries(requests)) {
   results[`record ${name}`] = { handleUs: measure(handleUs), recordUs: measure(recordUs) };
 }
 
-// Over HTTP: each contender behind @scimkit/node in this process, autocannon (10 connections,
-// HTTP_SECONDS each, 1 by default) in a child process; interleaved runs, medians of req/s and of
-// this process's CPU time per request (process.cpuUsage: every thread of the server, the garbage
-// collector's included; steadier than req/s when other processes share the cores).
+// Over HTTP: each server (log off, log on) in a process of its own behind @scimkit/node
+// (./request-log/server.ts), autocannon (10 connections, HTTP_SECONDS each, 1 by default) in a
+// third; off and on alternated, RUNS rounds, medians. The server's CPU time per request is read
+// over IPC before and after each run (process.cpuUsage: every thread of the server process, the
+// collector's included, and nothing of this process or the load generator): steadier than req/s
+// when other processes share the cores.
 const SECONDS = Number(process.env.HTTP_SECONDS ?? 1);
-const servers = await Promise.all(
-  (['log off', 'log on (memory ring)'] as const).map(
-    (name) =>
-      new Promise<{ name: string; port: number; server: Server; c: Contender }>((resolve) => {
-        const c = contenders[name] as Contender;
-        const server = createServer(createNodeHandler(c.scim, { basePath: '/scim/v2' }));
-        server.listen(0, '127.0.0.1', () => resolve({ name, port: (server.address() as AddressInfo).port, server, c }));
-      }),
-  ),
-);
-const cannon = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
-function load(port: number, id: string, patch: boolean): Promise<{ rps: number; non2xx: number; cpuUs: number }> {
-  const args = [cannon, '-j', '-c', '10', '-d', String(SECONDS), '-H', `authorization=Bearer ${TOKEN}`, '-H', 'content-type=application/scim+json', '-H', 'user-agent=Microsoft.Identity.Provisioning/1.0'];
-  if (patch) args.push('-m', 'PATCH', '-I', '-b', JSON.stringify({ schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'displayName', value: 'Name [<id>]' }] }));
-  args.push(`http://127.0.0.1:${port}/scim/v2/Users/${id}`);
-  return new Promise((resolve, reject) => {
-    const cpu = process.cpuUsage();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', () => {
-      try {
-        const used = process.cpuUsage(cpu);
-        const result = JSON.parse(out) as { requests: { average: number; total: number }; non2xx: number };
-        resolve({ rps: result.requests.average, non2xx: result.non2xx, cpuUs: (used.user + used.system) / Math.max(1, result.requests.total) });
-      } catch (error) {
-        reject(error);
-      }
-    });
-  });
-}
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+if (PROFILE_DIR !== undefined) mkdirSync(PROFILE_DIR, { recursive: true });
+const servers = [await startServer('off'), await startServer('on')];
+const label = (s: ServerProcess): string => (s.mode === 'off' ? 'log off' : 'log on (memory ring)');
 const httpRows: Record<string, unknown>[] = [];
 for (const patch of [false, true]) {
-  const samples: Record<string, number[]> = Object.fromEntries(servers.map((s) => [s.name, []]));
-  const cpuSamples: Record<string, number[]> = Object.fromEntries(servers.map((s) => [s.name, []]));
+  for (const s of servers) await load(s, 1, patch); // warm-up
+  const samples: Record<string, number[]> = { off: [], on: [] };
+  const cpuSamples: Record<string, number[]> = { off: [], on: [] };
   const ratios: number[] = [];
   // CPU per request, off / on: the share of the server's capacity the log leaves (1 = free).
   const cpuRatios: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const round: Record<string, { rps: number; cpuUs: number }> = {};
     for (const s of r % 2 === 0 ? servers : [...servers].reverse()) {
-      const { rps, non2xx, cpuUs } = await load(s.port, s.c.id, patch);
-      check(non2xx === 0, `${s.name}: ${non2xx} answers were not 2xx`);
-      (samples[s.name] as number[]).push(rps);
-      (cpuSamples[s.name] as number[]).push(cpuUs);
-      round[s.name] = { rps, cpuUs };
-      await s.c.log?.flush();
+      const { rps, non2xx, cpuUs } = await load(s, SECONDS, patch);
+      check(non2xx === 0, `${label(s)}: ${non2xx} answers were not 2xx`);
+      (samples[s.mode] as number[]).push(rps);
+      (cpuSamples[s.mode] as number[]).push(cpuUs);
+      round[s.mode] = { rps, cpuUs };
+      // Outside the measured window (the CPU was read when the load generator finished).
+      await s.flush();
     }
-    const on = round['log on (memory ring)'] as { rps: number; cpuUs: number };
-    const off = round['log off'] as { rps: number; cpuUs: number };
+    const on = round['on'] as { rps: number; cpuUs: number };
+    const off = round['off'] as { rps: number; cpuUs: number };
     ratios.push(on.rps / off.rps);
     cpuRatios.push(off.cpuUs / on.cpuUs);
   }
-  for (const [name, values] of Object.entries(samples)) {
-    const m = measure(values);
-    const off = name === 'log off';
+  // BENCH_PROFILE_DIR: one more run of each server, outside the measure, under the V8 CPU profiler
+  // (the file name holds the requests answered; `profile-diff.ts` compares two).
+  if (PROFILE_DIR !== undefined) {
+    for (const s of servers) {
+      await s.profileStart();
+      const { total } = await load(s, SECONDS, patch);
+      await s.profileStop(`${PROFILE_DIR}/${patch ? 'patch' : 'get'}-log-${s.mode}-${total}.cpuprofile`);
+    }
+  }
+  for (const s of servers) {
+    const m = measure(samples[s.mode] as number[]);
+    const off = s.mode === 'off';
     httpRows.push({
       request: patch ? 'PATCH replace displayName' : 'GET /Users/<id>',
-      contender: name,
+      contender: label(s),
       'req/s': Math.round(m.median),
       'vs off (paired median)': off ? 1 : round(quantile(ratios, 0.5)),
       'p25–p75': off ? '' : `${round(quantile(ratios, 0.25))}–${round(quantile(ratios, 0.75))}`,
-      'CPU µs/req': round(measure(cpuSamples[name] as number[]).median),
+      'CPU µs/req': round(measure(cpuSamples[s.mode] as number[]).median),
       'CPU off/on (paired median)': off ? 1 : round(quantile(cpuRatios, 0.5)),
       'CPU p25–p75': off ? '' : `${round(quantile(cpuRatios, 0.25))}–${round(quantile(cpuRatios, 0.75))}`,
     });
   }
-  results[`http ${patch ? 'PATCH' : 'GET'}`] = { ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, measure(v)])), cpuUsPerRequest: Object.fromEntries(Object.entries(cpuSamples).map(([k, v]) => [k, measure(v)])), ratio: measure(ratios), cpuRatio: measure(cpuRatios) };
+  results[`http ${patch ? 'PATCH' : 'GET'}`] = { ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [`log ${k}`, measure(v)])), cpuUsPerRequest: Object.fromEntries(Object.entries(cpuSamples).map(([k, v]) => [`log ${k}`, measure(v)])), ratio: measure(ratios), cpuRatio: measure(cpuRatios) };
 }
-for (const s of servers) s.server.close();
+const logged = await (servers[1] as ServerProcess).flush();
+check(logged.flushed.dropped === 0 && logged.flushed.failed === 0, `the HTTP server's log dropped ${logged.flushed.dropped} and failed ${logged.flushed.failed} records`);
+check(logged.redacted, "the HTTP server's last record is redacted");
+for (const s of servers) await s.close();
 
 for (const c of Object.values(contenders)) {
   if (c.log === undefined) continue;
@@ -239,5 +226,5 @@ for (const c of Object.values(contenders)) {
 
 table(`Request log on the request path (through handle(), ${ROUNDS} paired rounds of ${SLICE_MS} ms CPU; vs off = median of the rounds' throughput with the log / without)`, rows);
 table(`The log's own work per request (median of ${ROUNDS} interleaved rounds of 1,000; µs of CPU time)`, recordRows);
-table(`Request log over HTTP (@scimkit/node, autocannon 10 connections, ${SECONDS} s per run, medians; CPU: this process's user + system time per request, all its threads)`, httpRows);
+table(`Request log over HTTP (@scimkit/node, each server in a process of its own, autocannon 10 connections, ${SECONDS} s per run, ${RUNS} alternated rounds, medians; CPU: the server process's user + system time per request, all its threads)`, httpRows);
 writeResult('request-log', { users: USERS, rounds: ROUNDS, sliceMs: SLICE_MS, results });

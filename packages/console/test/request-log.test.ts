@@ -169,4 +169,27 @@ describe('the request log', () => {
     );
     expect(JSON.stringify(record)).not.toContain(TOKEN);
   });
+
+  it('reuses what repeated headers give, and still scrubs them of a secret a later request removes', async () => {
+    const log = createRequestLog({ redaction: { personalData: 'mask' } });
+    const scim = createScimServer({ resourceTypes: [userResourceType], store: createMemoryStore(), ...bearerToken({ tokens: [{ token: TOKEN, principal: 'entra-app' }] }), requestLog: log });
+    // One client, the same headers on every request; its User-Agent happens to hold a user's name.
+    const headers = { authorization: `Bearer ${TOKEN}`, 'user-agent': 'Provisioner for carol.lee@example.com', 'content-type': 'application/scim+json', 'x-api-key': 'key-0123456789' };
+    const created = await scim.handle({ method: 'POST', path: '/Users', headers: { ...headers }, body: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'carol.lee@example.com' }) });
+    expect(created.status).toBe(201);
+    const id = (JSON.parse(created.body ?? '{}') as { id: string }).id;
+    for (let i = 0; i < 2; i++) expect((await scim.handle({ method: 'GET', path: `/Users/${id}`, headers: { ...headers } })).status).toBe(200);
+    await log.flush();
+    const [second, first, post] = (await log.query({ tenant: '', limit: 3 })).records;
+    // The reads removed nothing: their headers are kept as sent, the credentials as [redacted], one object for both.
+    expect(first?.requestHeaders).toEqual({ authorization: '[redacted]', 'x-api-key': '[redacted]', 'user-agent': 'Provisioner for carol.lee@example.com', 'content-type': 'application/scim+json' });
+    expect(second?.requestHeaders).toBe(first?.requestHeaders);
+    expect(first?.userAgent).toBe('Provisioner for carol.lee@example.com');
+    // The create masked the userName: the same headers are scrubbed of it there.
+    expect(post?.userName).toBe('***');
+    expect(post?.userAgent).toBe('Provisioner for ***');
+    expect(post?.requestHeaders['user-agent']).toBe('Provisioner for ***');
+    expect(JSON.stringify([post, first, second])).not.toContain(TOKEN);
+    expect(JSON.stringify([post, first, second])).not.toContain('key-0123456789');
+  });
 });

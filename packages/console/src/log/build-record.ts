@@ -3,7 +3,7 @@ import { recordChange } from './diff-resources.js';
 import { hintFor } from './hint-for.js';
 import { clientOf, identityProviderOf } from './identify-client.js';
 import { MASKED, REDACTED, SECRET_NAME } from './redaction-options.js';
-import { Redactor, type RedactionPolicy } from './redactor.js';
+import { Redactor, type RedactionPolicy, type RemovedValues } from './redactor.js';
 import type { DiffEntry, RecordedChange, RequestLogRecord } from './request-log-record.js';
 
 /** Bounds of one record. */
@@ -40,12 +40,95 @@ export interface RecordCaches {
   readonly userAgents: Map<string, string>;
   /** Authorization value → the client it stands for (`token 1a2b3c4d`). */
   readonly clients: Map<string, string>;
-  /** The kept headers of the last record (see `sameAsLast`). */
-  readonly last: { headers?: Readonly<Record<string, string>> };
+  /**
+   * The kept headers of the last record (see `sameAsLast`), and the last request's header values
+   * with what they gave (see `headerPartOf`): its credential too, as `credentialParts` holds it, in
+   * the log's memory and never in a record.
+   */
+  readonly last: { headers?: Readonly<Record<string, string>>; request?: LastHeaders };
 }
 
 export function createRecordCaches(): RecordCaches {
   return { secretHeaders: new Map(), credentialParts: new Map(), forms: new Map(), providers: new Map(), userAgents: new Map(), clients: new Map(), last: {} };
+}
+
+/**
+ * What a record takes from its request's headers. A client sends the same headers on every
+ * request: for the same names and values in the same order the log reuses it whole (see
+ * `headerPartOf`), examining, scrubbing and copying nothing.
+ */
+interface HeaderPart {
+  /** The kept headers, a credential as `[redacted]`, scrubbed of the credential (frozen, shared). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The credential's parts as removed values, with their forms (see `Redactor.adopt`). */
+  readonly removed: RemovedValues;
+  readonly authorization?: string;
+  /** The User-Agent as received (cut at 2,000 characters). */
+  readonly userAgent?: string;
+  /** The User-Agent as the record keeps it: cut at 300 characters, scrubbed of the credential, one copy per log. */
+  readonly keptUserAgent?: string;
+  readonly idp?: string;
+  /** The client text of the last record with these headers, and its scrubbed form. */
+  client?: { readonly text: string; readonly scrubbed: string };
+}
+
+/** The last request's headers, name by name, and what they gave. */
+interface LastHeaders {
+  readonly names: readonly string[];
+  readonly values: readonly unknown[];
+  readonly part: HeaderPart;
+}
+
+/** What `headers` give a record: the last request's when they are the same names and values in the same order. */
+function headerPartOf(headers: Readonly<Record<string, unknown>>, caches: RecordCaches): HeaderPart {
+  const last = caches.last.request;
+  if (last !== undefined) {
+    const { names, values } = last;
+    let i = 0;
+    let same = true;
+    for (const name in headers) {
+      if (names[i] !== name || values[i] !== headers[name]) {
+        same = false;
+        break;
+      }
+      i++;
+    }
+    if (same && i === names.length) return last.part;
+  }
+  const names: string[] = [];
+  const values: unknown[] = [];
+  const kept: Record<string, string> = {};
+  const credentials: string[] = [];
+  let authorization: string | undefined;
+  let userAgent: string | undefined;
+  for (const name in headers) {
+    const raw = headers[name];
+    names.push(name);
+    values.push(raw);
+    if (raw === undefined) continue;
+    const value = typeof raw === 'string' ? (raw.length > 2000 ? raw.slice(0, 2000) : raw) : (Array.isArray(raw) ? raw.join(', ') : String(raw)).slice(0, 2000);
+    const lower = name.toLowerCase();
+    if (lower === 'authorization') authorization = value;
+    else if (lower === 'user-agent') userAgent = value;
+    if (cached(caches.secretHeaders, lower, isSecretHeader)) {
+      for (const part of cached(caches.credentialParts, value, credentialParts)) credentials.push(part);
+      kept[lower] = REDACTED;
+    } else if (KEPT_HEADERS.has(lower)) kept[lower] = value;
+  }
+  const removed = Redactor.removedValues(credentials, caches.forms);
+  const redactor = new Redactor({ policy: 'keep', personal: new Set(), secrets: new Set() }, caches.forms);
+  redactor.adopt(removed);
+  const part: { -readonly [K in keyof HeaderPart]: HeaderPart[K] } = { headers: sameAsLast(caches, redactor.scrubEntries(kept)), removed };
+  if (authorization !== undefined) part.authorization = authorization;
+  if (userAgent !== undefined) {
+    part.userAgent = userAgent;
+    const scrubbed = redactor.scrub(userAgent.slice(0, 300));
+    part.keptUserAgent = scrubbed === userAgent ? cached(caches.userAgents, scrubbed, (value) => value) : scrubbed;
+    const idp = userAgent === '' ? undefined : cached(caches.providers, userAgent, identityProviderOf);
+    if (idp !== undefined) part.idp = idp;
+  }
+  caches.last.request = { names, values, part };
+  return part;
 }
 
 /** Most entries of each cache; past it the cache starts over (bounded whatever the clients send). */
@@ -89,26 +172,13 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
   const redactor = new Redactor(redaction, caches.forms);
   const maxBody = limits.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const { request, response } = recorded;
-  const headers = request.headers ?? {};
   const method = typeof request.method === 'string' ? request.method.toUpperCase() : '';
 
   // Credentials first, so their values are scrubbed from everything after. Only the headers that
   // explain a SCIM exchange are kept; a credential is kept as the fact that it was sent.
-  const requestHeaders: Record<string, string> = {};
-  let authorization: string | undefined;
-  let userAgent: string | undefined;
-  for (const name in headers) {
-    const raw = (headers as Record<string, unknown>)[name];
-    if (raw === undefined) continue;
-    const value = typeof raw === 'string' ? (raw.length > 2000 ? raw.slice(0, 2000) : raw) : (Array.isArray(raw) ? raw.join(', ') : String(raw)).slice(0, 2000);
-    const lower = name.toLowerCase();
-    if (lower === 'authorization') authorization = value;
-    else if (lower === 'user-agent') userAgent = value;
-    if (cached(caches.secretHeaders, lower, isSecretHeader)) {
-      for (const part of cached(caches.credentialParts, value, credentialParts)) redactor.remember(part);
-      requestHeaders[lower] = REDACTED;
-    } else if (KEPT_HEADERS.has(lower)) requestHeaders[lower] = value;
-  }
+  const fromHeaders = headerPartOf(request.headers ?? {}, caches);
+  redactor.adopt(fromHeaders.removed);
+  const { authorization } = fromHeaders;
 
   const failed = response.status >= 400;
   // The body of an accepted POST, PUT or PATCH was read as JSON by the server: it may be kept as
@@ -132,9 +202,16 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
   }
 
   const userName = userNameOf(recorded, requestBody?.value, query['filter'] ?? (typeof rawQuery['filter'] === 'string' ? rawQuery['filter'] : undefined), redactor);
-  const idp = userAgent === undefined || userAgent === '' ? undefined : cached(caches.providers, userAgent, identityProviderOf);
+  const idp = fromHeaders.idp;
   const named = clientName?.(recorded);
-  const client = redactor.scrub(named ?? (authorization !== undefined && !hasPrincipalName(recorded.principal) ? cached(caches.clients, authorization, (value) => clientOf(undefined, value)) : clientOf(recorded.principal, authorization)));
+  const unscrubbed = named ?? (authorization !== undefined && !hasPrincipalName(recorded.principal) ? cached(caches.clients, authorization, (value) => clientOf(undefined, value)) : clientOf(recorded.principal, authorization));
+  // Scrubbed of the credential alone as long as nothing else was removed: the same client text on
+  // every request of a client, scrubbed once.
+  const onlyCredential = redactor.onlyAdopted(fromHeaders.removed);
+  let client: string;
+  if (!onlyCredential) client = redactor.scrub(unscrubbed);
+  else if (fromHeaders.client !== undefined && fromHeaders.client.text === unscrubbed) client = fromHeaders.client.scrubbed;
+  else fromHeaders.client = { text: unscrubbed, scrubbed: (client = redactor.scrub(unscrubbed)) };
   const hint = failed ? hintFor(recorded, requestBody?.value, error.scimType, error.detail) : undefined;
 
   const record: { -readonly [K in keyof RequestLogRecord]: RequestLogRecord[K] } = {
@@ -149,15 +226,12 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
     status: response.status,
     client,
     changes: changes.length === 0 ? NO_CHANGES : redactor.scrubs ? changes.map((change) => scrubChange(redactor, change)) : changes,
-    requestHeaders: sameAsLast(caches, redactor.scrubEntries(requestHeaders)),
+    requestHeaders: onlyCredential ? fromHeaders.headers : sameAsLast(caches, redactor.scrubEntries({ ...fromHeaders.headers })),
   };
   if (error.scimType !== undefined) record.scimType = error.scimType;
   if (error.detail !== undefined) record.detail = redactor.scrub(error.detail);
   if (idp !== undefined) record.idp = idp;
-  if (userAgent !== undefined) {
-    const kept = redactor.scrub(userAgent.slice(0, 300));
-    record.userAgent = kept === userAgent ? cached(caches.userAgents, kept, (value) => value) : kept;
-  }
+  if (fromHeaders.userAgent !== undefined) record.userAgent = onlyCredential ? (fromHeaders.keptUserAgent as string) : redactor.scrub(fromHeaders.keptUserAgent as string);
   if (recorded.operation !== undefined) record.operation = recorded.operation;
   if (recorded.resourceType !== undefined) record.resourceType = recorded.resourceType;
   if (recorded.resourceId !== undefined) record.resourceId = redactor.scrub(recorded.resourceId);

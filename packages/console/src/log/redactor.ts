@@ -46,6 +46,8 @@ export class Redactor {
   private removed: Set<string> | undefined;
   /** Their forms as they may appear in text (raw, JSON-escaped, URL-encoded), longest first when scrubbing. */
   private forms: string[] = [];
+  /** `removed` and `forms` are a {@link RemovedValues} shared with other records: copied before this one adds to them. */
+  private shared: RemovedValues | undefined;
 
   private readonly mentions: RegExp | undefined;
   /** The forms of values removed lately, shared by the records of one log (see `RecordCaches`). */
@@ -100,10 +102,37 @@ export class Redactor {
     return this.policy === 'mask' ? mask(value) : undefined;
   }
 
+  /**
+   * Start from values already removed and their forms (a client's credential, the same on every
+   * request it sends): shared, not copied, until this record removes one more. Call it first.
+   */
+  adopt(values: RemovedValues): void {
+    this.removed = values.removed as Set<string>;
+    this.forms = values.forms as string[];
+    this.shared = values;
+  }
+
+  /** The values `values` as removed (each of at least 3 characters) with their forms, to share (see `adopt`). */
+  static removedValues(values: readonly string[], formCache: Map<string, readonly string[]>): RemovedValues {
+    const redactor = new Redactor({ policy: 'keep', personal: new Set(), secrets: new Set() }, formCache);
+    for (const value of values) redactor.remember(value);
+    return { removed: redactor.removed ?? new Set(), forms: redactor.forms };
+  }
+
+  /** Whether nothing was removed but the adopted values (text scrubbed of those alone is scrubbed of all). */
+  onlyAdopted(values: RemovedValues): boolean {
+    return this.shared === values;
+  }
+
   /** Remember every string of a removed value, to scrub it from free text. */
   remember(value: unknown): void {
     if (typeof value === 'string') {
       if (value.length >= MIN_SCRUBBED && !(this.removed ??= new Set()).has(value)) {
+        if (this.shared !== undefined) {
+          this.removed = new Set(this.removed);
+          this.forms = [...this.forms];
+          this.shared = undefined;
+        }
         this.removed.add(value);
         for (const form of cachedForms(this.formCache, value)) this.forms.push(form);
       }
@@ -179,6 +208,12 @@ export class Redactor {
     for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(MASKED);
     return out;
   }
+}
+
+/** Values removed and the forms they may take in text, computed once and shared by records (see `Redactor.adopt`). */
+export interface RemovedValues {
+  readonly removed: ReadonlySet<string>;
+  readonly forms: readonly string[];
 }
 
 /** The forms of a removed value (a client's token repeats on every request: computed once per log, bounded). */
