@@ -16,6 +16,8 @@ export type { PostgresStoreOptions } from './postgres-store.js';
 export { createPostgresOutbox } from './outbox/postgres-outbox.js';
 export { migrate } from './migrate.js';
 export type { MigrateOptions, MigrateResult } from './migrate.js';
+export { recountResources } from './recount-resources.js';
+export type { RecountOptions } from './recount-resources.js';
 export { fromPgPool } from './from-pg-pool.js';
 export type { PgPoolLike, PgPoolClientLike, PgPoolClientOptions, PgQueryConfig } from './from-pg-pool.js';
 export { fromPGlite } from './from-pglite.js';

@@ -19,6 +19,8 @@ interface KeysetQuery {
   readonly params: SqlParams;
   readonly cursor: string;
   readonly count: number;
+  /** The statement of `totalResults` when not `count(*)` of the matches (no filter: the type's maintained count). */
+  readonly total?: { readonly text: string; readonly params: readonly unknown[] };
 }
 
 interface KeyedRow {
@@ -36,7 +38,8 @@ interface KeyedRow {
  */
 export async function keysetPage(client: SqlClient, query: KeysetQuery, toResource: (row: KeyedRow) => ScimResource): Promise<StoreQueryResult> {
   const { sort, params } = query;
-  const counted = await client.query<{ total: number | string }>(`SELECT count(*) AS total ${query.from} AND (${query.where})`, params.values);
+  const total = query.total ?? { text: `SELECT count(*) AS total ${query.from} AND (${query.where})`, params: params.values };
+  const counted = await client.query<{ total: number | string }>(total.text, total.params);
   const totalResults = Number(counted.rows[0]?.total ?? 0);
   const count = Math.max(0, Math.floor(query.count));
   if (count === 0 || totalResults === 0) return { totalResults, resources: [] };

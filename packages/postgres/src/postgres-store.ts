@@ -17,6 +17,7 @@ import { eventParam, writeEvents } from './outbox/write-events.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
 import { queryStore } from './query-store.js';
 import { QueryShapes } from './query-shapes.js';
+import { countedCte } from './resource-counts.js';
 import { queryReferrers, readReferrers, referralsOf, referrersColumn, type ReadReferrers, type ReferrerSource } from './referrers.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
 import { storeTables, type StoreTables } from './sql-names.js';
@@ -277,13 +278,14 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const tenant = tenantOf(ctx);
       if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
       return inTransaction<StoreDeleteResult>(async (tx) => {
-        // The resource and its unique values (schema version 4: no foreign key cascades them).
-        const text = `WITH deleted AS (
+        // The resource and its unique values (schema version 4: no foreign key cascades them), and
+        // its type's count (version 8), in one statement.
+        const text = textOf('delete', () => `WITH deleted AS (
             DELETE FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND ($4::text IS NULL OR version = $4) RETURNING id
           ), released AS (
             DELETE FROM ${t.uniqueValues} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND EXISTS (SELECT 1 FROM deleted)
-          )
-          SELECT id FROM deleted`;
+          )${countedCte(t, 'deleted', -1)}
+          SELECT id FROM deleted`);
         const deleted = await tx.query(text, [tenant, resourceType, id, expectedVersion ?? null], names.of(text));
         if (deleted.rows.length === 0) return new Outcome(await missOutcome(tx, t, tenant, resourceType, id)) as never;
         const cascaded: CascadedChange[] = await cascadeReferences(tx, t, tenant, id, deleteContext(ctx), memberAttribute);

@@ -8,6 +8,7 @@ import type { SqlParams } from './sql-params.js';
 import { indexedFilter } from './indexed-filter.js';
 import { keysetPage } from './keyset-page.js';
 import { matchedPage } from './matched-page.js';
+import { countSql } from './resource-counts.js';
 import { orderBy, sortToSql, type SqlSort } from './sort-to-sql.js';
 import { fromStoredForm } from './stored-form.js';
 import type { Prefetch } from './postgres-store.js';
@@ -24,7 +25,7 @@ interface Row {
  * matches (matchedPage). Any other page is one statement (`ORDER BY … LIMIT … OFFSET …` alone: an
  * index scan that stops at the page, or a top-N sort), then `totalResults`, which is counted
  * (`count(*)`, exact) in a second statement only when the page itself cannot tell it (see
- * pageTotal). When the filter or the sort cannot
+ * pageTotal; without a filter it is the type's maintained count, schema version 8). When the filter or the sort cannot
  * be translated, the type's resources are read in creation order and finished in memory with the
  * core's predicate and comparator, which is always right, only slower. With `prefetch`
  * (`StoreContext.referrers`) each returned row also carries its referrers.
@@ -51,7 +52,9 @@ export async function queryStore(
   }
 
   if (query.cursor !== undefined) {
-    return keysetPage(client, { select: `SELECT ${returnedOf(columns, prefetch)}`, from, where, sort, params, cursor: query.cursor, count: query.count ?? 0 }, (row) => resourceOf(row, memberAttribute, prefetch));
+    // Without a filter, the total is the type's maintained count (schema version 8).
+    const total = query.filter === undefined ? { total: { text: countSql(t), params: [tenant, resourceType] } } : {};
+    return keysetPage(client, { select: `SELECT ${returnedOf(columns, prefetch)}`, from, where, sort, params, cursor: query.cursor, count: query.count ?? 0, ...total }, (row) => resourceOf(row, memberAttribute, prefetch));
   }
   const paged = query.startIndex !== undefined || query.count !== undefined;
   if (!paged) {
@@ -64,7 +67,7 @@ export async function queryStore(
   if (query.filter !== undefined && !indexedFilter(query.filter, memberAttribute)) {
     return matchedPage(client, { columns: returnedOf(columns, prefetch), table: t.resources, where, sort, params, offset, limit }, name, (row) => resourceOf(row, memberAttribute, prefetch));
   }
-  if (limit === 0) return { totalResults: await countOf(client, translation, from, name), resources: [] };
+  if (limit === 0) return { totalResults: await countOf(client, t, query.filter !== undefined, translation, from, name), resources: [] };
   const values = [...params.values, offset, ...(limit === undefined ? [] : [limit])];
   // The page's rows first (an index scan that stops at the page, or a top-N sort), then the member
   // and referrer columns for those rows only: in the same query level they would be computed for
@@ -76,7 +79,7 @@ export async function queryStore(
   }, name);
   const rows = await client.query<Row>(text, values, named);
   const resources = rows.rows.map((row) => resourceOf(row, memberAttribute, prefetch));
-  return { totalResults: await pageTotal(offset, limit, resources.length, () => countOf(client, translation, from, name)), resources };
+  return { totalResults: await pageTotal(offset, limit, resources.length, () => countOf(client, t, query.filter !== undefined, translation, from, name)), resources };
 }
 
 /** The filter and sort of `query` in SQL, their parameters added to `params` (see QueryShapes.translate). */
@@ -111,10 +114,15 @@ function resourceOf(row: Row, memberAttribute: string | undefined, prefetch: Pre
   return resource;
 }
 
-/** `count(*)` of the query's matches (exact), as a statement of its own. */
-async function countOf(client: SqlClient, translation: Translation, from: string, name: (text: string) => string | undefined): Promise<number> {
-  const { text, name: named } = QueryShapes.statement(translation, 'count', () => `SELECT count(*) AS total ${from} AND (${translation.where})`, name);
-  return Number((await client.query<{ total: number | string }>(text, translation.params.values, named)).rows[0]?.total ?? 0);
+/**
+ * The exact number of the query's matches, as a statement of its own: without a filter, the type's
+ * maintained count (schema version 8: at most 64 rows, whatever the number of resources), else
+ * `count(*)` of the matches.
+ */
+async function countOf(client: SqlClient, t: StoreTables, filtered: boolean, translation: Translation, from: string, name: (text: string) => string | undefined): Promise<number> {
+  const { text, name: named } = QueryShapes.statement(translation, 'count', () => (filtered ? `SELECT count(*) AS total ${from} AND (${translation.where})` : countSql(t)), name);
+  const params = filtered ? translation.params.values : translation.params.values.slice(0, 2);
+  return Number((await client.query<{ total: number | string }>(text, params, named)).rows[0]?.total ?? 0);
 }
 
 /**

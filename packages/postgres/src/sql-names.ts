@@ -14,6 +14,8 @@ export interface StoreTables {
   readonly resources: string;
   readonly uniqueValues: string;
   readonly members: string;
+  /** The exact number of resources per tenant and type, in shards summed on read (schema version 8). */
+  readonly counts: string;
   readonly migrations: string;
   readonly instant: string;
   readonly pick: string;
@@ -28,6 +30,7 @@ export function storeTables(schema: string): StoreTables {
     resources: q('scim_resources'),
     uniqueValues: q('scim_unique_values'),
     members: q('scim_group_members'),
+    counts: q('scim_resource_counts'),
     migrations: q('scim_migrations'),
     instant: q('scim_instant'),
     pick: q('scim_pick'),

@@ -80,6 +80,28 @@ export function describeSortAndPaging(store: () => ScimStore, models: () => Conf
       expect(names(result)).toEqual(['p3', 'p5']);
     });
 
+    it('keeps the total of an unfiltered page exact through creates and deletes, refused ones too, per tenant and type', async () => {
+      const total = async (ctx: { tenant?: string } = {}) => (await runQuery(store(), models().user, { startIndex: 1, count: 2 }, ctx)).totalResults;
+      const users = (await runQuery(store(), models().user, {})).resources;
+      const first = users[0] as (typeof users)[number];
+      expect(await store().delete('User', first.id, 'W/"other"')).toEqual({ ok: false, reason: 'versionMismatch' });
+      expect((await store().create('User', user('P2'), USER_CONTEXT)).ok).toBe(false);
+      expect(await total()).toBe(7);
+      expect(await store().delete('User', first.id)).toEqual({ ok: true });
+      expect(await store().delete('User', first.id)).toEqual({ ok: false, reason: 'notFound' });
+      expect(await total()).toBe(6);
+      // Concurrent creates and deletes, as several connections or instances send them.
+      const created = await Promise.all(Array.from({ length: 12 }, (_, i) => store().create('User', user(`c${i}`), USER_CONTEXT)));
+      expect(created.every((r) => r.ok)).toBe(true);
+      await Promise.all(users.slice(1, 4).map((u) => store().delete('User', u.id)));
+      expect(await total()).toBe(15);
+      expect(await total({ tenant: 'elsewhere' })).toBe(0);
+      expect((await store().create('User', user('p1'), { ...USER_CONTEXT, tenant: 'elsewhere' })).ok).toBe(true);
+      expect(await total({ tenant: 'elsewhere' })).toBe(1);
+      expect((await runQuery(store(), models().user, { count: 0 })).totalResults).toBe(15);
+      expect((await runQuery(store(), models().group, { startIndex: 1, count: 2 })).totalResults).toBe(0);
+    });
+
     it('pages without a sort consistently: the pages partition the whole', async () => {
       const all = names(await runQuery(store(), models().user, {}));
       const pages = [...names(await runQuery(store(), models().user, { startIndex: 1, count: 3 })), ...names(await runQuery(store(), models().user, { startIndex: 4, count: 3 })), ...names(await runQuery(store(), models().user, { startIndex: 7, count: 3 }))];
