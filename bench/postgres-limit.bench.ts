@@ -10,9 +10,14 @@
  * other work the req/s of a run moves with the load; the CPU per request much less. Then the initial sync
  * (POSTs of new users from 16 clients) and pages of 100 with their exact totalResults.
  *
+ * The servers run the built packages, as users do: @scimkit/core, node and postgres are built first
+ * (their `dist`, tsup) and the server scripts compiled and run under plain node
+ * (bench/lib/limit-children.ts). FROM_SOURCE=1 runs them from the TypeScript sources under tsx
+ * instead; FROM_SOURCE=also adds a server `scimkit-tsx` (the sources under tsx) to the rounds.
+ *
  * With BASELINE_REF (a git commit, e.g. the merge base), a third server runs scimkit as it was at
- * that commit (its packages/*\/src extracted to a temporary directory) in the same rounds: before
- * and after in one run.
+ * that commit (its packages extracted to a temporary directory and built there, or, with
+ * FROM_SOURCE=1, run from their sources) in the same rounds: before and after in one run.
  *
  * With DATABASE (a name), the run uses that database on the server, creating and loading it only
  * the first time and keeping it after (a million users take minutes to load: load them once);
@@ -24,7 +29,7 @@
  *   USERS=1000000 DATABASE=scimkit_bench_1m npm run bench -- postgres-limit
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +37,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { fromPgPool, migrate, recountResources } from '@scimkit/postgres';
 import { usersInsert, withFreshDatabase, withKeptDatabase } from './lib/postgres-bench.js';
-import { backendMicros, startChild, type Child } from './lib/limit-children.js';
+import { backendMicros, buildWorkspaces, FROM_SOURCE, startChild, type Child } from './lib/limit-children.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
@@ -43,15 +48,22 @@ const POOL = Number(process.env['POOL'] ?? 10);
 const BASELINE_REF = process.env['BASELINE_REF'];
 const DATABASE = process.env['DATABASE'];
 const PROFILE = process.env['PROFILE'];
+/** FROM_SOURCE=also: a fourth server, scimkit from its sources under tsx, beside the built one. */
+const ALSO_SOURCE = process.env['FROM_SOURCE'] === 'also';
+/** The workspaces a scimkit server imports (and the baseline's packages). */
+const PACKAGES = ['core', 'node', 'postgres'] as const;
 /** CASES=0,2: only those request cases (0 GET by id, 1 userName eq, 2 POST, 3 PATCH); SYNC=0 and PAGES=0 skip those parts. */
 const ONLY = process.env['CASES']?.split(',').map(Number);
 const PAGES = process.env['PAGES'] !== '0';
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts one server script in a child process (tsx, `tsconfig` giving the @scimkit/* sources). */
-const start = (name: string, script: string, url: string, tsconfig = join(root, 'tsconfig.json'), profile?: string): Promise<Child> =>
-  startChild(name, script, { url, pool: POOL, tsconfig, ...(profile === undefined ? {} : { profile }) });
+/**
+ * Starts one server script in a child process: on the built packages of the checkout `dir`, or
+ * (`source`) under tsx, `dir`'s tsconfig giving the @scimkit/* sources.
+ */
+const start = (name: string, script: string, url: string, dir = root, profile?: string, source = FROM_SOURCE): Promise<Child> =>
+  startChild(name, script, { url, pool: POOL, tsconfig: join(dir, 'tsconfig.json'), ...(source ? {} : { built: dir }), ...(profile === undefined ? {} : { profile }) });
 
 interface Stats {
   readonly statements: number;
@@ -188,14 +200,51 @@ async function latency(child: Child, path: string, total: number, times = 7): Pr
   return median(ms.slice(1));
 }
 
-/** scimkit at BASELINE_REF: its sources extracted beside this checkout's node_modules, with a tsconfig of its own. */
+/**
+ * scimkit at BASELINE_REF, extracted to a temporary directory with a tsconfig of its own. From
+ * source: its packages' sources beside this checkout's node_modules. Built: its packages whole,
+ * built there with their own tsup configs, under a node_modules of this checkout's packages but
+ * for @scimkit/core, node and postgres, which are the baseline's.
+ */
 function baselineTree(ref: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'scimkit-baseline-'));
-  const archive = execFileSync('git', ['-C', root, 'archive', ref, 'packages/core/src', 'packages/node/src', 'packages/postgres/src', 'packages/core/package.json', 'packages/node/package.json', 'packages/postgres/package.json', 'package.json', 'tsconfig.json', 'tsconfig.base.json'], { maxBuffer: 1 << 30 });
+  const exists = (path: string): boolean => {
+    try {
+      execFileSync('git', ['-C', root, 'cat-file', '-e', `${ref}:${path}`], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const paths = FROM_SOURCE
+    ? [...PACKAGES.flatMap((p) => [`packages/${p}/src`, `packages/${p}/package.json`]), 'package.json', 'tsconfig.json', 'tsconfig.base.json']
+    : [...PACKAGES.map((p) => `packages/${p}`), ...['package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsup.shared.ts', 'scripts/build-workspaces.mjs'].filter(exists)];
+  const archive = execFileSync('git', ['-C', root, 'archive', ref, ...paths], { maxBuffer: 1 << 30 });
   execFileSync('tar', ['-x', '-C', dir], { input: archive, maxBuffer: 1 << 30 });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-  mkdirSync(join(dir, 'bench'), { recursive: true });
   writeFileSync(join(dir, 'BASELINE'), ref);
+  if (FROM_SOURCE) {
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+    return dir;
+  }
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '@scimkit'), { recursive: true });
+  for (const entry of readdirSync(join(root, 'node_modules'))) {
+    if (entry !== '@scimkit' && entry !== '.cache') symlinkSync(join(root, 'node_modules', entry), join(modules, entry));
+  }
+  for (const entry of readdirSync(join(root, 'node_modules/@scimkit'))) {
+    const own = (PACKAGES as readonly string[]).includes(entry);
+    symlinkSync(own ? join(dir, 'packages', entry) : join(root, 'node_modules/@scimkit', entry), join(modules, '@scimkit', entry));
+  }
+  // In dependency order: a package's declaration build reads the types of those before it.
+  for (const p of PACKAGES) {
+    try {
+      execFileSync(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js')], { cwd: join(dir, 'packages', p), stdio: 'pipe', maxBuffer: 1 << 28 });
+    } catch (error) {
+      const e = error as { stdout?: Buffer; stderr?: Buffer };
+      process.stderr.write(`${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`);
+      throw new Error(`building @scimkit/${p} at ${ref} failed`);
+    }
+  }
   return dir;
 }
 
@@ -222,6 +271,7 @@ async function load(pool: pg.Pool): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  if (!FROM_SOURCE) buildWorkspaces(root, PACKAGES.map((p) => `@scimkit/${p}`));
   const baseline = BASELINE_REF === undefined ? undefined : baselineTree(BASELINE_REF);
   const within = DATABASE === undefined ? withFreshDatabase : (size: number, body: (pool: pg.Pool) => Promise<void>) => withKeptDatabase(DATABASE, size, body);
   await within(4, async (pool) => {
@@ -231,8 +281,9 @@ async function main(): Promise<void> {
     const children: Child[] = [];
     try {
       children.push(await start('limit', here('./postgres-limit/limit-server.ts'), url));
-      children.push(await start('scimkit', here('./postgres-limit/scimkit-server.ts'), url, undefined, PROFILE));
-      if (baseline !== undefined) children.push(await start(`scimkit@${BASELINE_REF?.slice(0, 7)}`, here('./postgres-limit/scimkit-server.ts'), url, join(baseline, 'tsconfig.json')));
+      children.push(await start('scimkit', here('./postgres-limit/scimkit-server.ts'), url, root, PROFILE));
+      if (baseline !== undefined) children.push(await start(`scimkit@${BASELINE_REF?.slice(0, 7)}`, here('./postgres-limit/scimkit-server.ts'), url, baseline));
+      if (ALSO_SOURCE) children.push(await start('scimkit-tsx', here('./postgres-limit/scimkit-server.ts'), url, root, undefined, true));
       const [limit, ...others] = children as [Child, ...Child[]];
       console.log(`${USERS.toLocaleString('en-US')} users (loaded in ${seconds.toFixed(1)} s), ${CONNECTIONS} connections, pool ${POOL}, ${ROUNDS} interleaved rounds of ${SECONDS} s (median)\n`);
       // The CPU columns: µs of CPU per request, the server process and its PostgreSQL backends together

@@ -12,9 +12,13 @@
  * statements run (counted by the servers, BEGIN and COMMIT included). Then, on PostgreSQL, pages
  * of 100 with their exact totalResults (PAGES=0 skips them).
  *
+ * The servers run the built packages, as users do: @scimkit/core, node and sql are built first
+ * (their `dist`, tsup) and the server scripts compiled and run under plain node
+ * (bench/lib/limit-children.ts); FROM_SOURCE=1 runs them from the TypeScript sources under tsx.
+ *
  * With BASELINE (a directory holding another checkout of the repository, e.g. a worktree of main,
- * with node_modules), a third server runs scimkit from that checkout's sources in the same rounds:
- * before and after in one run.
+ * with node_modules), a third server runs scimkit from that checkout in the same rounds (its
+ * packages built there, or with FROM_SOURCE=1 its sources): before and after in one run.
  *
  * KEY=1 (mysql): `userName` mapped with a key column (`email_key`, filled and unique), as
  * docs/stores/own-tables.md asks on MySQL/MariaDB; without it the store's `caseExact: false` tests
@@ -34,7 +38,7 @@ import type pg from 'pg';
 import { fromBetterSqlite3, fromMysqlPool, fromPgPool } from '@scimkit/sql';
 import { createAppSchema } from '../examples/own-tables/src/index.js';
 import { withFreshDatabase } from './lib/postgres-bench.js';
-import { backendMicros, startChild, type Child } from './lib/limit-children.js';
+import { backendMicros, buildWorkspaces, FROM_SOURCE, startChild, type Child } from './lib/limit-children.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
@@ -51,8 +55,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const DIALECT = process.env['DIALECT'] ?? 'postgres';
 const MYSQL_URL = process.env['SCIMKIT_MYSQL_URL'] ?? 'mysql://root@127.0.0.1:3306/test';
 
-const start = (name: string, script: string, url: string, tsconfig: string, profile?: string): Promise<Child> =>
-  startChild(name, script, { url, pool: POOL, tsconfig, ...(profile === undefined ? {} : { profile }) });
+/** The workspaces the scimkit server imports. */
+const PACKAGES = ['@scimkit/core', '@scimkit/node', '@scimkit/sql'];
+
+/** Starts one server script in a child process: on the built packages of the checkout `dir`, or (FROM_SOURCE=1) under tsx on its sources. */
+const start = (name: string, script: string, url: string, dir: string, profile?: string): Promise<Child> =>
+  startChild(name, script, { url, pool: POOL, tsconfig: join(dir, 'tsconfig.json'), ...(FROM_SOURCE ? {} : { built: dir }), ...(profile === undefined ? {} : { profile }) });
 
 function stats(child: Child, reset = false): Promise<{ statements: number; cpuMicros: number }> {
   return new Promise((resolve) => {
@@ -238,10 +246,10 @@ async function pages(pool: pg.Pool, children: readonly Child[]): Promise<void> {
 async function run(backend: Backend, pool: pg.Pool | undefined, loaded: number): Promise<void> {
   const url = backend.url;
   const children = [
-    await start('limit', join(root, 'bench/sql-limit/limit-server.ts'), url, join(root, 'tsconfig.json'), PROFILE),
-    await start('scimkit', join(root, 'bench/sql-limit/scimkit-server.ts'), url, join(root, 'tsconfig.json'), PROFILE),
+    await start('limit', join(root, 'bench/sql-limit/limit-server.ts'), url, root, PROFILE),
+    await start('scimkit', join(root, 'bench/sql-limit/scimkit-server.ts'), url, root, PROFILE),
   ];
-  if (BASELINE !== undefined) children.push(await start('baseline', join(root, 'bench/sql-limit/scimkit-server.ts'), url, join(BASELINE, 'tsconfig.json')));
+  if (BASELINE !== undefined) children.push(await start('baseline', join(root, 'bench/sql-limit/scimkit-server.ts'), url, BASELINE));
   try {
     const [limit, ...others] = children as [Child, ...Child[]];
     const side = DIALECT === 'postgres' ? 'server + PostgreSQL' : DIALECT === 'mysql' ? 'server + the whole mariadbd' : 'server (SQLite in it)';
@@ -278,6 +286,11 @@ async function run(backend: Backend, pool: pg.Pool | undefined, loaded: number):
   }
 }
 
+// The packages the children import, built before the database is loaded (its time is reported).
+if (!FROM_SOURCE) {
+  buildWorkspaces(root, PACKAGES);
+  if (BASELINE !== undefined) buildWorkspaces(BASELINE, PACKAGES);
+}
 if (DIALECT === 'sqlite') {
   const directory = mkdtempSync(join(tmpdir(), 'sql-limit-'));
   try {
