@@ -225,7 +225,7 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
     query: isEmpty(query) ? NO_ENTRIES : redactor.scrubEntries(query),
     status: response.status,
     client,
-    changes: changes.length === 0 ? NO_CHANGES : redactor.scrubs ? changes.map((change) => scrubChange(redactor, change)) : changes,
+    changes: changes.length === 0 ? NO_CHANGES : redactor.scrubs ? scrubChanges(redactor, changes) : changes,
     requestHeaders: onlyCredential ? fromHeaders.headers : sameAsLast(caches, redactor.scrubEntries({ ...fromHeaders.headers })),
   };
   if (error.scimType !== undefined) record.scimType = error.scimType;
@@ -236,7 +236,11 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
   if (recorded.resourceType !== undefined) record.resourceType = recorded.resourceType;
   if (recorded.resourceId !== undefined) record.resourceId = redactor.scrub(recorded.resourceId);
   if (userName !== undefined) record.userName = userName;
-  if (requestBody !== undefined) record.requestBody = { text: redactor.scrub(requestBody.text), bytes: requestBody.bytes, truncated: requestBody.truncated };
+  if (requestBody !== undefined) {
+    const text = redactor.scrub(requestBody.text);
+    // The body `cut` made (no parsed value in it) is the record's own when scrubbing left it alone.
+    record.requestBody = text === requestBody.text && !('value' in requestBody) ? requestBody : { text, bytes: requestBody.bytes, truncated: requestBody.truncated };
+  }
   if (responseBody !== undefined) record.responseBody = { text: redactor.scrub(responseBody.text), bytes: responseBody.bytes, truncated: responseBody.truncated };
   if (hint !== undefined) record.hint = hint;
   return record;
@@ -279,6 +283,17 @@ function sameAsLast(caches: RecordCaches, headers: Record<string, string>): Read
 /** Whether `clientOf` would name the client after the principal (else after the credential). */
 function hasPrincipalName(principal: unknown): boolean {
   return principal !== undefined && principal !== null && principal !== '';
+}
+
+/** The changes with every removed value scrubbed from their diffs; the same array when there was nothing to scrub (the usual case). */
+function scrubChanges(redactor: Redactor, changes: RecordedChange[]): RecordedChange[] {
+  for (let i = 0; i < changes.length; i++) {
+    const change = changes[i] as RecordedChange;
+    const scrubbed = scrubChange(redactor, change);
+    // Built for this record alone (by `recordChange`): replaced in place.
+    if (scrubbed !== change) changes[i] = scrubbed;
+  }
+  return changes;
 }
 
 /** A change with every removed value scrubbed from its diff; the same object when there was nothing to scrub (the usual case). */
@@ -327,7 +342,8 @@ function bodyOf(redactor: Redactor, body: unknown, maxBody: number, parse: boole
     }
     return { ...redactedText(redactor, body, maxBody), bytes, value: body };
   }
-  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  // A Buffer (as `@scimkit/node` hands it) is decoded in place, without a second view of its bytes.
+  const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString() : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   const bytes = typeof body === 'string' ? (isAscii(body) ? body.length : Buffer.byteLength(body)) : body.byteLength;
   if (bytes === 0) return undefined;
   const plain = !MAY_NEED_REDACTION.test(text) && !redactor.mayName(text);
@@ -369,11 +385,14 @@ function redactedText(redactor: Redactor, value: unknown, maxBody: number): { te
   return { text: truncated ? `${text.slice(0, maxBody)}…` : text, truncated };
 }
 
-function errorOf(value: unknown): { scimType?: string; detail?: string } {
-  if (value === null || typeof value !== 'object') return {};
+/** What `errorOf` gives a body that is not a SCIM error (shared: read only). */
+const NO_ERROR: { readonly scimType?: string; readonly detail?: string } = Object.freeze({});
+
+function errorOf(value: unknown): { readonly scimType?: string; readonly detail?: string } {
+  if (value === null || typeof value !== 'object') return NO_ERROR;
   const body = value as Record<string, unknown>;
   const schemas = body['schemas'];
-  if (!Array.isArray(schemas) || !schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error')) return {};
+  if (!Array.isArray(schemas) || !schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error')) return NO_ERROR;
   const out: { scimType?: string; detail?: string } = {};
   if (typeof body['scimType'] === 'string') out.scimType = body['scimType'];
   if (typeof body['detail'] === 'string') out.detail = body['detail'].slice(0, 2000);

@@ -14,12 +14,14 @@ const MAX_VALUE_CHARS = 300;
  * policy (`***`, or no entry at all under `drop`).
  */
 export function recordChange(change: ChangeEvent, redactor: Redactor): RecordedChange {
-  const { before, after } = changedLeaves(change.before, change.after);
+  const before = new Leaves();
+  const after = new Leaves();
+  visit(before, after, change.before ?? {}, change.after ?? {}, '', '', 0);
   const state: DiffState = { redactor, diff: [], truncated: false };
   // Every path of `before`, then those only `after` has (no union set built).
   let going = true;
-  for (const [path, was] of before) if (!(going = compare(state, path, was, after.get(path)))) break;
-  if (going) for (const [path, is] of after) if (!before.has(path) && !compare(state, path, undefined, is)) break;
+  for (const was of before.list) if (!(going = compare(state, was.path, was, after.get(was.path)))) break;
+  if (going) for (const is of after.list) if (!before.has(is.path) && !compare(state, is.path, undefined, is)) break;
   const { diff, truncated } = state;
   const recorded: { -readonly [K in keyof RecordedChange]: RecordedChange[K] } = { operation: change.operation, resourceType: change.resourceType, id: change.id, diff };
   const versionBefore = change.before?.meta?.version;
@@ -73,6 +75,7 @@ function shownValue(redactor: Redactor, treatment: Treatment, entry: Leaf | unde
 }
 
 interface Leaf {
+  readonly path: string;
   /** The top-level attribute the value belongs to (an extension's attributes are top-level too). */
   readonly attribute: string;
   readonly value: string;
@@ -83,7 +86,7 @@ interface Leaf {
  * A resource as paths to leaf values: `name.givenName`, `emails[value eq "x@y"].primary` (elements
  * with a `value` are keyed by it, others by position), extension attributes under their URN.
  */
-function flattenInto(leaves: Map<string, Leaf>, value: unknown, path: string, attribute: string, depth: number): void {
+function flattenInto(leaves: Leaves, value: unknown, path: string, attribute: string, depth: number): void {
   if (leaves.size > 5000 || depth > 20) return;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
@@ -91,7 +94,7 @@ function flattenInto(leaves: Map<string, Leaf>, value: unknown, path: string, at
       const key = item !== null && typeof item === 'object' && typeof (item as Record<string, unknown>)['value'] === 'string' ? `[value eq ${JSON.stringify((item as Record<string, unknown>)['value'])}]` : `[${index}]`;
       flattenInto(leaves, item, `${path}${key}`, attribute, depth + 1);
     }
-    if (value.length === 0) leaves.set(path, { attribute, value: '[]', raw: value });
+    if (value.length === 0) leaves.set({ path, attribute, value: '[]', raw: value });
     return;
   }
   if (value !== null && typeof value === 'object') {
@@ -99,7 +102,56 @@ function flattenInto(leaves: Map<string, Leaf>, value: unknown, path: string, at
     return;
   }
   const text = JSON.stringify(value) ?? 'null';
-  leaves.set(path, { attribute, value: text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text, raw: value });
+  leaves.set({ path, attribute, value: text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text, raw: value });
+}
+
+/** Most leaves a `Leaves` searches one by one; beyond, it keeps an index. */
+const UNINDEXED_LEAVES = 16;
+
+/**
+ * Leaves by path, in the order their paths were first set, a later leaf at a path replacing the
+ * earlier in place (a `Map`'s order and semantics): a list searched one by one while short, as a
+ * change usually is (a PATCH replaces a value or two), indexed beyond. Cheaper than a `Map` to make
+ * for every change recorded.
+ */
+class Leaves {
+  readonly list: Leaf[] = [];
+  private index: Map<string, number> | undefined;
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  set(leaf: Leaf): void {
+    const at = this.find(leaf.path);
+    if (at >= 0) {
+      this.list[at] = leaf;
+      return;
+    }
+    this.index?.set(leaf.path, this.list.length);
+    this.list.push(leaf);
+    if (this.index === undefined && this.list.length > UNINDEXED_LEAVES) {
+      const index = new Map<string, number>();
+      for (let i = 0; i < this.list.length; i++) index.set((this.list[i] as Leaf).path, i);
+      this.index = index;
+    }
+  }
+
+  get(path: string): Leaf | undefined {
+    const at = this.find(path);
+    return at < 0 ? undefined : this.list[at];
+  }
+
+  has(path: string): boolean {
+    return this.find(path) >= 0;
+  }
+
+  private find(path: string): number {
+    if (this.index !== undefined) return this.index.get(path) ?? -1;
+    const { list } = this;
+    for (let i = 0; i < list.length; i++) if ((list[i] as Leaf).path === path) return i;
+    return -1;
+  }
 }
 
 function isUrn(path: string, depth: number): boolean {
@@ -112,31 +164,25 @@ function childPath(path: string, key: string, depth: number): string {
 }
 
 /**
- * The leaves of `before` and `after` that may differ. Objects are compared key by key and a value
- * the two share (a PATCH copies only what it writes) is skipped without being visited, so a change
- * costs what it changed, not the size of the resource.
+ * Collect the leaves of `b` (into `was`) and `a` (into `is`) that may differ. Objects are compared
+ * key by key and a value the two share (a PATCH copies only what it writes) is skipped without
+ * being visited, so a change costs what it changed, not the size of the resource.
  */
-function changedLeaves(before: unknown, after: unknown): { before: Map<string, Leaf>; after: Map<string, Leaf> } {
-  const leaves = { was: new Map<string, Leaf>(), is: new Map<string, Leaf>() };
-  visit(leaves, before ?? {}, after ?? {}, '', '', 0);
-  return { before: leaves.was, after: leaves.is };
-}
-
-function visit(leaves: { readonly was: Map<string, Leaf>; readonly is: Map<string, Leaf> }, b: unknown, a: unknown, path: string, attribute: string, depth: number): void {
+function visit(was: Leaves, is: Leaves, b: unknown, a: unknown, path: string, attribute: string, depth: number): void {
   if (b === a) return;
   if (isPlainObject(b) && isPlainObject(a) && depth < 20) {
     for (const key in b) {
       if (depth === 0 && (key === 'meta' || key === 'schemas')) continue;
-      if (b[key] !== a[key]) visit(leaves, b[key], a[key], childPath(path, key, depth), depth === 0 || isUrn(path, depth) ? key : attribute, depth + 1);
+      if (b[key] !== a[key]) visit(was, is, b[key], a[key], childPath(path, key, depth), depth === 0 || isUrn(path, depth) ? key : attribute, depth + 1);
     }
     for (const key in a) {
       if (depth === 0 && (key === 'meta' || key === 'schemas')) continue;
-      if (!Object.hasOwn(b, key)) visit(leaves, undefined, a[key], childPath(path, key, depth), depth === 0 || isUrn(path, depth) ? key : attribute, depth + 1);
+      if (!Object.hasOwn(b, key)) visit(was, is, undefined, a[key], childPath(path, key, depth), depth === 0 || isUrn(path, depth) ? key : attribute, depth + 1);
     }
     return;
   }
-  if (b !== undefined) flattenInto(leaves.was, b, path, attribute, depth);
-  if (a !== undefined) flattenInto(leaves.is, a, path, attribute, depth);
+  if (b !== undefined) flattenInto(was, b, path, attribute, depth);
+  if (a !== undefined) flattenInto(is, a, path, attribute, depth);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -25,6 +25,12 @@ export interface RedactionPolicy {
    * `SECRET_NAME`) needs no redaction.
    */
   readonly mentions?: RegExp;
+  /**
+   * Attribute name → its treatment, filled as records are built (one per compiled policy, so per
+   * log; bounded at 1,000 names, then started over). Valid for as long as the policy: a treatment
+   * depends on the name and the policy's fixed sets alone.
+   */
+  readonly treatments?: Map<string, Treatment>;
 }
 
 export function compileRedaction(options: RedactionOptions = {}): RedactionPolicy {
@@ -35,7 +41,7 @@ export function compileRedaction(options: RedactionOptions = {}): RedactionPolic
   };
   const names = [...policy.secrets, ...(policy.policy === 'keep' ? [] : policy.personal)].filter((name) => name !== '');
   const mentions = names.length === 0 ? undefined : new RegExp(names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'i');
-  return { ...policy, userName: new Redactor(policy).treatmentOf('userName'), ...(mentions === undefined ? {} : { mentions }) };
+  return { ...policy, userName: new Redactor(policy).treatmentOf('userName'), treatments: new Map(), ...(mentions === undefined ? {} : { mentions }) };
 }
 
 export class Redactor {
@@ -50,6 +56,7 @@ export class Redactor {
   private shared: RemovedValues | undefined;
 
   private readonly mentions: RegExp | undefined;
+  private readonly treatments: Map<string, Treatment> | undefined;
   /** The forms of values removed lately, shared by the records of one log (see `RecordCaches`). */
   private readonly formCache: Map<string, readonly string[]>;
 
@@ -58,6 +65,7 @@ export class Redactor {
     this.personal = policy.personal;
     this.secrets = policy.secrets;
     this.mentions = policy.mentions;
+    this.treatments = policy.treatments;
     this.formCache = formCache;
     this.userNameTreatment = policy.userName ?? this.treatmentOf('userName');
   }
@@ -89,7 +97,18 @@ export class Redactor {
 
   /** How an attribute (a key, a PATCH path, a filter's attribute) is treated. */
   treatmentOf(name: string): Treatment {
-    const attribute = attributeOf(name);
+    const cache = this.treatments;
+    if (cache === undefined) return this.treatmentOfAttribute(attributeOf(name));
+    let treatment = cache.get(name);
+    if (treatment === undefined) {
+      treatment = this.treatmentOfAttribute(attributeOf(name));
+      if (cache.size >= 1000) cache.clear();
+      cache.set(name, treatment);
+    }
+    return treatment;
+  }
+
+  private treatmentOfAttribute(attribute: string): Treatment {
     if (SECRET_NAME.test(attribute) || this.secrets.has(attribute)) return 'secret';
     if (this.personal.has(attribute)) return 'personal';
     return 'plain';
