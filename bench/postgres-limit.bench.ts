@@ -33,7 +33,7 @@ import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type Request as LoadRequest } from 'autocannon';
 import pg from 'pg';
 import { fromPgPool, migrate, recountResources } from '@scimkit/postgres';
 import { usersInsert, withFreshDatabase, withKeptDatabase } from './lib/postgres-bench.js';
@@ -52,7 +52,11 @@ const PROFILE = process.env['PROFILE'];
 const ALSO_SOURCE = process.env['FROM_SOURCE'] === 'also';
 /** The workspaces a scimkit server imports (and the baseline's packages). */
 const PACKAGES = ['core', 'node', 'postgres'] as const;
-/** CASES=0,2: only those request cases (0 GET by id, 1 userName eq, 2 POST, 3 PATCH); SYNC=0 and PAGES=0 skip those parts. */
+/**
+ * CASES=0,2: only those request cases (0 GET by id, 1 userName eq, 2 POST, 3 PATCH of a random user,
+ * 4 GET then PATCH of the same user: figures per request, the GET and the PATCH counted alike);
+ * SYNC=0 and PAGES=0 skip those parts.
+ */
 const ONLY = process.env['CASES']?.split(',').map(Number);
 const PAGES = process.env['PAGES'] !== '0';
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
@@ -88,11 +92,19 @@ interface Case {
   /** The request of one call, `n` a counter unique in the whole run. */
   readonly request: (n: number) => { path: string; body?: string };
   readonly ok: number;
+  /**
+   * Each connection sends this request first and `request` after it, for the same user (`user`
+   * is the user the first request picked): a client that reads before it writes.
+   */
+  readonly before?: { readonly method: 'GET'; readonly request: () => { path: string; user: number } };
 }
 
 let unique = 0;
 const randomUser = (): number => 1 + Math.floor(Math.random() * USERS);
 const SCIM_JSON = { 'content-type': 'application/scim+json', accept: 'application/scim+json' };
+
+const patchBody = (n: number): string =>
+  JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value: `Renamed ${n}` }] });
 
 const CASES: readonly Case[] = [
   { name: 'GET /Users/{id}', method: 'GET', ok: 200, request: () => ({ path: `/scim/v2/Users/u${randomUser()}` }) },
@@ -112,10 +124,16 @@ const CASES: readonly Case[] = [
     name: 'PATCH /Users/{id} (replace displayName)',
     method: 'PATCH',
     ok: 200,
-    request: (n) => ({
-      path: `/scim/v2/Users/u${randomUser()}`,
-      body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value: `Renamed ${n}` }] }),
-    }),
+    request: (n) => ({ path: `/scim/v2/Users/u${randomUser()}`, body: patchBody(n) }),
+  },
+  {
+    // What identity providers do (Okta reads a user before it writes it; Entra looks it up by userName):
+    // the PATCH starts from the version the GET just read (recent versions), one statement.
+    name: 'GET /Users/{id}, then PATCH it (replace displayName)',
+    method: 'PATCH',
+    ok: 200,
+    before: { method: 'GET', request: () => { const user = randomUser(); return { path: `/scim/v2/Users/u${user}`, user }; } },
+    request: (n) => ({ path: '', body: patchBody(n) }),
   },
 ];
 
@@ -154,14 +172,31 @@ async function drive(pool: pg.Pool, child: Child, c: Case, options: { duration?:
     connections: CONNECTIONS,
     ...(options.amount === undefined ? { duration: options.duration ?? SECONDS } : { amount: options.amount }),
     requests: [
+      ...(c.before === undefined
+        ? []
+        : [
+            {
+              method: c.before.method,
+              headers: SCIM_JSON,
+              setupRequest: (request: LoadRequest, context: Record<string, unknown>) => {
+                const first = (c.before as NonNullable<Case['before']>).request();
+                context['path'] = first.path;
+                return { ...request, path: first.path };
+              },
+              onResponse: (status: number) => {
+                if (status !== 200) bad++;
+              },
+            },
+          ]),
       {
         method: c.method,
         headers: SCIM_JSON,
-        setupRequest: (request) => {
+        setupRequest: (request: LoadRequest, context: Record<string, unknown>) => {
           const next = c.request(++unique);
-          return { ...request, path: next.path, ...(next.body === undefined ? {} : { body: next.body }) };
+          const path = c.before === undefined ? next.path : (context['path'] as string);
+          return { ...request, path, ...(next.body === undefined ? {} : { body: next.body }) };
         },
-        onResponse: (status) => {
+        onResponse: (status: number) => {
           if (status !== c.ok) bad++;
         },
       },

@@ -1,12 +1,13 @@
 /** The part of autocannon's API the benches use (the package ships no types). */
 declare module 'autocannon' {
-  interface Request {
+  export interface Request {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
-    setupRequest?: (request: Request) => Request;
-    onResponse?: (status: number, body: string) => void;
+    /** `context` is the connection's, shared by its requests in turn (a request may pass a value to the next). */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {
     url: string;

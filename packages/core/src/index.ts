@@ -42,6 +42,7 @@ export type {
   MembershipOptions,
   NotFoundDetail,
   ScimServerLimits,
+  RecentVersionsOptions,
   CompatibilityOptions,
   CompatibilityProfile,
   CompatibilityConfig,

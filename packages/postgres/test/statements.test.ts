@@ -87,17 +87,33 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     expect(await statements(() => send('GET', `/Users/${alone}`))).toHaveLength(1);
   });
 
-  it('PATCH of displayName is a read and one write, and writes no unique-value row', async () => {
+  it('PATCH of displayName is one write after the server saw the user, else a read and one write; no unique-value row', async () => {
     const id = (await send('POST', '/Users', { userName: 'patched' })).body['id'] as string;
-    const patch = { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value: 'P' }] };
+    const patch = (value: string) => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value }] });
     let status = 0;
-    const sent = await statements(async () => (status = (await send('PATCH', `/Users/${id}`, patch)).status));
+    // The server created it: the PATCH starts from that version (recent versions), one statement.
+    let sent = await statements(async () => (status = (await send('PATCH', `/Users/${id}`, patch('P'))).status));
     expect(status).toBe(200);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatch(/^WITH updated AS/);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^WITH updated AS/);
+    // A server that has not seen it reads it first.
+    const unseen = createScimServer({ resourceTypes: [userResourceType, groupResourceType], store: createPostgresStore({ client: counting(client).client, schema }), logger: { log: () => undefined } });
+    expect((await unseen.handle({ method: 'PATCH', path: `/Users/${id}`, headers: json, body: JSON.stringify(patch('Q')) })).status).toBe(200);
+    // Now this server's version is stale: its swap misses, says why, and the write reads and writes again.
+    let body: Record<string, unknown> = {};
+    sent = await statements(async () => ({ status, body } = await send('PATCH', `/Users/${id}`, patch('R'))));
+    expect(status).toBe(200);
+    expect(body['displayName']).toBe('R');
+    expect((body['meta'] as { version: string }).version).toBe('W/"4"');
+    expect(sent).toHaveLength(4);
+    expect(sent[0]).toMatch(/^WITH updated AS/);
+    expect(sent[2]).toMatch(/^SELECT r\.data/);
+    expect(sent[3]).toMatch(/^WITH updated AS/);
     expect(await keys([id])).toEqual(['s:patched']);
     expect(await uniqueValueRows(id)).toEqual([]);
     // The repeated statements are named (prepared once per connection by pg).
+    sent = await statements(() => send('PATCH', `/Users/${id}`, patch('S')));
+    expect(sent).toHaveLength(1);
     expect(names.every((name) => typeof name === 'string' && name.startsWith('scimkit_'))).toBe(true);
   });
 

@@ -20,6 +20,7 @@ export type {
   MembershipOptions,
   NotFoundDetail,
   ScimServerLimits,
+  RecentVersionsOptions,
   CompatibilityOptions,
   CompatibilityProfile,
   CompatibilityConfig,

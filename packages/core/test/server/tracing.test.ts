@@ -21,7 +21,8 @@ describe('OpenTelemetry spans', () => {
   it('one span per request (method, route, status, tenant, request id) with a child span per store call', async () => {
     const { tracing: api, exporter } = tracing();
     const { store } = recordingStore();
-    const target = server({ store, tracing: api, authenticate: () => ({ ok: true, tenant: 'acme' }) });
+    // No recent versions: the PATCH reads, then writes (two store calls, two spans).
+    const target = server({ store, tracing: api, authenticate: () => ({ ok: true, tenant: 'acme' }), recentVersions: { maxEntries: 0 } });
     const id = (await call(target, post('/Users', user('traced'), { headers: { 'content-type': 'application/scim+json', 'x-request-id': 'req-1' } }))).body['id'] as string;
     exporter.reset();
     await call(target, { method: 'PATCH', path: `/Users/${id}`, body: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'add', path: 'title', value: 'x' }] }) });

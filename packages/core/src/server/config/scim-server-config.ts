@@ -198,6 +198,14 @@ export interface MembershipOptions {
  */
 export type NotFoundDetail = 'name' | 'empty' | ((resourceType: string, id: string) => string);
 
+/** `recentVersions`: the bounds of what a server keeps of recently seen resources. */
+export interface RecentVersionsOptions {
+  /** Most resources kept. Default 10,000; 0 keeps none. */
+  readonly maxEntries?: number;
+  /** Most bytes of their JSON (estimated). Default 16 MiB; a resource over a sixteenth of it, or over 64 KiB, is not kept. */
+  readonly maxBytes?: number;
+}
+
 /** Numeric limits. Every one has a safe default. */
 export interface ScimServerLimits {
   /**
@@ -467,6 +475,14 @@ export interface ScimServerConfig {
    */
   readonly storeDeadlineMs?: number | false;
   readonly limits?: ScimServerLimits;
+  /**
+   * How much the server keeps of the last stored version of recently read or written resources, the
+   * base a PUT or PATCH starts from without reading the store: it writes with one compare-and-swap,
+   * and reads only when the swap misses (another instance wrote) or the write does not go through
+   * (docs/architecture.md, "Server caches"). Default 10,000 resources and 16 MiB of their JSON;
+   * `maxEntries: 0` reads before every write. Nothing is kept for a store that owns ids or versions.
+   */
+  readonly recentVersions?: RecentVersionsOptions;
   /**
    * Tolerances for real clients: a profile (`'entra'`, `'okta'`, `'strict'`), options, or both
    * (`{ profile: 'entra', unquotedFilterValues: false }`: the options override the profile).

@@ -4,6 +4,7 @@ import type { KeyKind } from '../../patch/value-key.js';
 import type { MultiValuedChange, ScimStore } from '../../store/scim-store.js';
 import { readTopLevel } from '../../store/unique-value.js';
 import { MemberDigests } from '../membership/member-digest.js';
+import { RecentVersions, type RecentVersionsLimits } from '../write/recent-versions.js';
 import { ElementSizes } from '../write/resource-size.js';
 
 type Resource = Readonly<Record<string, unknown>>;
@@ -37,6 +38,15 @@ export interface CommittedWrite {
  * committed a write. Both register only when the store declares `capabilities.immutableResults`
  * (the memory store's deep-frozen versions); with any other store nothing is registered or kept,
  * and each value is derived again per request: the same answers, computed each time.
+ *
+ * Apart from those, `recent` keeps the last stored version seen of recently read or written
+ * resources, bounded by entries and bytes, as the base a PUT or PATCH may start from without a
+ * read. Its invariant is its own (recent-versions.ts): an entry is only ever the base of a
+ * compare-and-swap, never an answer. It is used only when the core owns ids and versions (the
+ * default): then a tenant, type, id and version name one content for good (ids are random and
+ * never reused, a version is a per-resource counter), so a swap that succeeds from an entry
+ * proves the entry was the stored resource. With `capabilities.versions` or `ids` `'store'`
+ * (an application may write the rows itself) nothing is kept.
  * See docs/architecture.md, "Server caches".
  */
 export class ServerCaches {
@@ -44,10 +54,14 @@ export class ServerCaches {
   readonly elementKeys = new ElementKeyCache(this.versions);
   readonly sizes = new ElementSizes(this.versions);
   readonly digests = new MemberDigests(this.versions);
+  readonly recent: RecentVersions;
   readonly #immutable: boolean;
 
-  constructor(store: Pick<ScimStore, 'capabilities'>) {
-    this.#immutable = store.capabilities?.immutableResults === true;
+  constructor(store: Pick<ScimStore, 'capabilities'>, recent: RecentVersionsLimits) {
+    const capabilities = store.capabilities;
+    this.#immutable = capabilities?.immutableResults === true;
+    const coreOwned = capabilities?.versions !== 'store' && capabilities?.ids !== 'store';
+    this.recent = new RecentVersions(coreOwned ? recent : { maxEntries: 0, maxBytes: 0 });
   }
 
   /** A resource the server read from its store: registered as a stored version when the store vouches for it. */

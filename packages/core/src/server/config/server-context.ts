@@ -26,8 +26,10 @@ import {
   type CompatibilityOptions,
   type ScimOperation,
   type ScimServerConfig,
+  type RecentVersionsOptions,
   type ScimServerLimits,
 } from './scim-server-config.js';
+import type { RecentVersionsLimits } from '../write/recent-versions.js';
 
 /** A resource type as the pipeline serves it. */
 export interface ServedType {
@@ -116,7 +118,7 @@ export function createServerContext(config: ScimServerConfig): ServerContext {
   if (tenancy.configure !== undefined && typeof tenancy.configure !== 'function') throw new TypeError('createScimServer: tenancy.configure must be a function');
   const base = resolveContext(config, {
     writes: new KeyedMutex(),
-    caches: new ServerCaches(config.store ?? {}),
+    caches: new ServerCaches(config.store ?? {}, resolveRecentVersions(config.recentVersions)),
     tenantPath: tenancy.path === undefined ? undefined : compileTenantPath(tenancy.path),
     tenants: undefined,
     tracer: config.tracing?.trace.getTracer(TRACER_NAME),
@@ -252,6 +254,15 @@ function resolveLimits(input: ScimServerLimits | undefined): Required<ScimServer
     }
   }
   return { ...limits, defaultPageSize: Math.min(limits.defaultPageSize, limits.maxResults) };
+}
+
+/** `recentVersions` with its defaults (10,000 resources, 16 MiB). */
+function resolveRecentVersions(input: RecentVersionsOptions | undefined): RecentVersionsLimits {
+  const limits = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024, ...definedOnly(input ?? {}) };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`createScimServer: recentVersions.${name} must be a non-negative integer, got ${String(value)}`);
+  }
+  return limits;
 }
 
 function definedOnly<T extends object>(input: T): Partial<T> {

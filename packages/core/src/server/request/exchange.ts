@@ -4,6 +4,7 @@ import type { LogScope } from '../observe/log-scope.js';
 import type { StoreContext } from '../../store/scim-store.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from '../config/server-context.js';
+import { versionKey } from '../write/recent-versions.js';
 
 /** One request in flight, as the operations see it once it is routed and authenticated. */
 export interface Exchange {
@@ -26,9 +27,9 @@ export function actorOf(exchange: Exchange): { principal?: unknown; tenant?: str
   return { ...(principal === undefined ? {} : { principal }), ...(tenant === undefined ? {} : { tenant }), requestId };
 }
 
-/** The key serializing writes to one resource: tenants never wait on each other's resources. */
+/** The key serializing writes to one resource (and of its recent version): tenants never wait on each other's resources. */
 export function writeKey(exchange: Exchange, resourceType: string, id: string): string {
-  return `${exchange.storeContext.tenant ?? ''}\u0000${resourceType}\u0000${id}`;
+  return versionKey(exchange.storeContext.tenant, resourceType, id);
 }
 
 /** The request fields of a log record written while the exchange runs. */

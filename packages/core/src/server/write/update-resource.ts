@@ -45,6 +45,9 @@ export const MAX_WRITE_ATTEMPTS = 32;
 /** Longest single wait between attempts, in milliseconds. */
 const MAX_BACKOFF_MS = 32;
 
+/** What one attempt made of a write: its answer, or a compare-and-swap lost without `If-Match` (try again). */
+const MISSED = Symbol('missed');
+
 /**
  * Stages 4–7 of PUT and PATCH: load (404), precondition (`If-Match`, 412), validate (the
  * revision, 400), `beforeWrite`, execute (compare-and-swap on `meta.version`, 409 uniqueness, 400 when
@@ -55,6 +58,15 @@ const MAX_BACKOFF_MS = 32;
  * `If-Match`; without it the write re-reads and retries with jittered backoff, so no update is lost.
  * A revision that changes nothing keeps `meta.version` and `meta.lastModified`. `readBack`: the
  * response shows computed `groups`, so the write tells the store (`StoreContext.referrers`).
+ *
+ * The first attempt may start without a read, from a base the store has not confirmed: what the
+ * previous write of this server's queue stored (KeyedMutex.leave), else the last version this
+ * server saw (`ServerCaches.recent`, recent-versions.ts). Only a compare-and-swap that succeeds
+ * confirms it; any other outcome (a missed swap, a failed `If-Match`, a refused revision or hook, a
+ * revision that changes nothing, a store's refusal) is confirmed by a read: it stands if the store
+ * still holds the base's version, else the write starts over from what it read, at no cost to the
+ * attempts. No answer comes from an unconfirmed base; a hook may see one write twice, the first time
+ * with a stale base. See docs/architecture.md, "Server caches".
  */
 export async function updateResource(
   exchange: Exchange,
@@ -67,68 +79,77 @@ export async function updateResource(
   const { context, request } = exchange;
   const name = type.model.definition.name;
   const key = writeKey(exchange, name, id);
+  const recent = context.caches.recent;
+
+  /** One attempt from `existing`: its answer, or MISSED when it lost the swap without `If-Match`. */
+  const attempt = async (existing: ScimResource): Promise<Result<UpdateOutcome> | typeof MISSED> => {
+    // Read once: the swap compares what the revision started from.
+    const expected = existing.meta.version;
+    const precondition = checkIfMatch(request, existing);
+    if (!precondition.ok) return precondition;
+    const revised = await revise(existing);
+    if (!revised.ok) return revised;
+    const { body, changes } = revised.value;
+
+    // A revision that returns the stored resource itself changed nothing (PATCH knows it): no compare needed.
+    if (body === existing) return ok({ before: existing, after: existing, changed: false });
+    const candidate = assembleResource(body, existing.id, existing.meta);
+    if (revised.value.changed !== true && sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
+    const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
+    const elementLevel = changes === undefined || changes.length === 0 ? undefined : changes;
+    const sized = checkResourceSize(next, context.limits, elementLevel === undefined ? undefined : { before: existing, changes: elementLevel, sizes: context.caches.sizes });
+    if (!sized.ok) return sized;
+    const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
+    if (!allowed.ok) return allowed;
+    const events = context.events;
+    const ctx = writeContext(readBack === undefined ? exchange.storeContext : withEntry(exchange.storeContext, 'referrers', readBack), type.model.unique, elementLevel);
+    const written = await context.store.replace(
+      name,
+      existing.id,
+      next,
+      expected,
+      events === undefined ? ctx : withEntry(ctx, 'events', (stored: ScimResource) => updatedEvents(events, actorOf(exchange), type.model, existing, stored, elementLevel, operation)),
+    );
+    if (written.ok) {
+      context.caches.afterWrite({ before: existing, after: written.resource, sent: next, ...(elementLevel === undefined ? {} : { changes: elementLevel }) });
+      context.writes.leave(key, written.resource);
+      recent.remember(key, written.resource);
+      return ok({ before: existing, after: written.resource, changed: true });
+    }
+    if (written.reason === 'notFound') return err(notFoundError(context, type, id));
+    if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));
+    if (written.reason === 'invalidValue') return err(storeRefusalError(written.detail));
+    return precondition.value !== undefined ? err(ETAG_MISMATCH) : MISSED;
+  };
+
   return context.writes.run(key, async (): Promise<Result<UpdateOutcome>> => {
-    // The resource as the previous write of this queue stored it (KeyedMutex.leave): no read. If it
-    // is stale (another process wrote since), the precondition or the compare-and-swap says so, and
-    // the attempt is made again from a read, at no cost to the attempts.
-    let carried = context.writes.take(key) as ScimResource | undefined;
-    for (let attempt = 1; ; attempt++) {
-      const fromCarry = carried !== undefined;
-      let existing: ScimResource;
-      if (carried !== undefined) {
-        existing = carried;
-        carried = undefined;
-      } else {
+    const base = (context.writes.take(key) as ScimResource | undefined) ?? recent.get(key);
+    let read: ScimResource | undefined;
+    if (base !== undefined) {
+      const tried = await attempt(base);
+      // A swap that went through confirmed the base.
+      if (tried !== MISSED && tried.ok && tried.value.changed) return tried;
+      // Anything else is confirmed by a read: if the store still holds the base's version (one
+      // content: ids and versions are the core's), the answer stands; else start over from the read.
+      const loaded = await loadResource(context, type, id, exchange.storeContext);
+      if (!loaded.ok) return loaded;
+      if (tried !== MISSED && loaded.value.meta.version === base.meta.version) {
+        return tried.ok ? ok({ before: loaded.value, after: loaded.value, changed: false }) : tried;
+      }
+      read = loaded.value;
+    }
+    for (let tries = 1; ; tries++) {
+      let existing = read;
+      read = undefined;
+      if (existing === undefined) {
         const loaded = await loadResource(context, type, id, exchange.storeContext);
         if (!loaded.ok) return loaded;
         existing = loaded.value;
       }
-      const precondition = checkIfMatch(request, existing);
-      if (!precondition.ok) {
-        if (fromCarry) {
-          attempt--;
-          continue;
-        }
-        return precondition;
-      }
-      const revised = await revise(existing);
-      if (!revised.ok) return revised;
-      const { body, changes } = revised.value;
-
-      // A revision that returns the stored resource itself changed nothing (PATCH knows it): no compare needed.
-      if (body === existing) return ok({ before: existing, after: existing, changed: false });
-      const candidate = assembleResource(body, existing.id, existing.meta);
-      if (revised.value.changed !== true && sameContent(candidate, existing)) return ok({ before: existing, after: existing, changed: false });
-      const next: ScimResource = { ...candidate, meta: changedMeta(existing, new Date().toISOString()) };
-      const elementLevel = changes === undefined || changes.length === 0 ? undefined : changes;
-      const sized = checkResourceSize(next, context.limits, elementLevel === undefined ? undefined : { before: existing, changes: elementLevel, sizes: context.caches.sizes });
-      if (!sized.ok) return sized;
-      const allowed = await checkBeforeWrite(exchange, { operation, resourceType: name, id: existing.id, resource: next, existing });
-      if (!allowed.ok) return allowed;
-      const events = context.events;
-      const ctx = writeContext(readBack === undefined ? exchange.storeContext : withEntry(exchange.storeContext, 'referrers', readBack), type.model.unique, elementLevel);
-      const written = await context.store.replace(
-        name,
-        existing.id,
-        next,
-        existing.meta.version,
-        events === undefined ? ctx : withEntry(ctx, 'events', (stored: ScimResource) => updatedEvents(events, actorOf(exchange), type.model, existing, stored, elementLevel, operation)),
-      );
-      if (written.ok) {
-        context.caches.afterWrite({ before: existing, after: written.resource, sent: next, ...(elementLevel === undefined ? {} : { changes: elementLevel }) });
-        context.writes.leave(key, written.resource);
-        return ok({ before: existing, after: written.resource, changed: true });
-      }
-      if (fromCarry && (written.reason === 'notFound' || written.reason === 'versionMismatch')) {
-        attempt--;
-        continue;
-      }
-      if (written.reason === 'notFound') return err(notFoundError(context, type, id));
-      if (written.reason === 'uniqueness') return err(uniquenessError(written.attribute));
-      if (written.reason === 'invalidValue') return err(storeRefusalError(written.detail));
-      if (precondition.value !== undefined) return err(ETAG_MISMATCH);
-      if (attempt >= MAX_WRITE_ATTEMPTS) return err(WRITE_CONFLICT);
-      await backoff(attempt);
+      const tried = await attempt(existing);
+      if (tried !== MISSED) return tried;
+      if (tries >= MAX_WRITE_ATTEMPTS) return err(WRITE_CONFLICT);
+      await backoff(tries);
     }
   });
 }

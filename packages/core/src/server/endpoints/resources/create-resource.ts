@@ -4,7 +4,7 @@ import { randomId } from '../../write/random-id.js';
 import { validateResource } from '../../../schema/validate-resource.js';
 import { selectionFromQuery } from '../../query/attribute-selection.js';
 import { checkBeforeWrite } from '../../write/before-write.js';
-import { actorOf, type Exchange } from '../../request/exchange.js';
+import { actorOf, writeKey, type Exchange } from '../../request/exchange.js';
 import { membersOn, settleWholeGroup, withComputedAttributes } from '../../membership/index.js';
 import { checkResourceSize } from '../../write/resource-size.js';
 import { notifyChange } from '../../observe/notify-change.js';
@@ -57,6 +57,8 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
     return errorResponse({ status: 409, detail: 'The resource could not be created' });
   }
   const created = written.resource;
+  // The base a write of it may start from (ServerCaches.recent).
+  context.caches.recent.remember(writeKey(exchange, name, created.id), created);
   // A new id is in no group, unless dangling references are accepted (a group may name it first).
   const [computed] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
   const shown = withEntry(selection.value, 'sent', sentAttributes(type.model, valid.value));

@@ -29,7 +29,8 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
   const membership = context.membership;
   const referenced = membership !== undefined && membership.memberTypes.includes(type) ? membership : undefined;
   const storeCascades = referenced !== undefined && context.store.capabilities?.references === true;
-  const outcome = await context.writes.run(writeKey(exchange, name, id), async () => {
+  const key = writeKey(exchange, name, id);
+  const outcome = await context.writes.run(key, async () => {
     const loaded = await loadResource(context, type, id, exchange.storeContext);
     if (!loaded.ok) return loaded;
     const existing = loaded.value;
@@ -52,7 +53,10 @@ export async function deleteResource(exchange: Exchange, type: ServedType, id: s
         : { events: (cascaded: readonly CascadedChange[]) => deletedEvents(events, actorOf(exchange), type.model, existing, storeCascades ? cascaded : [], referenced?.group.model) }),
     };
     const deleted = await context.store.delete(name, existing.id, expected, ctx);
-    if (deleted.ok) return { ok: true as const, value: { existing, cascaded: storeCascades ? (deleted.cascaded ?? []) : undefined } };
+    if (deleted.ok) {
+      context.caches.recent.forget(key);
+      return { ok: true as const, value: { existing, cascaded: storeCascades ? (deleted.cascaded ?? []) : undefined } };
+    }
     return { ok: false as const, error: deleted.reason === 'notFound' ? notFoundError(context, type, id) : ETAG_MISMATCH };
   });
   if (!outcome.ok) return errorResponse(outcome.error);

@@ -4,7 +4,7 @@ import { compileFilter } from '../../../filter/compile-filter.js';
 import { compileSort } from '../../../filter/compile-sort.js';
 import { budgetedQuery, filterCost, presentWithinBudget, workLimitError } from '../../../budget/index.js';
 import { withEntry } from '../../../json/with-entry.js';
-import type { Exchange } from '../../request/exchange.js';
+import { writeKey, type Exchange } from '../../request/exchange.js';
 import { mentionsLocation, overServedForm } from '../../query/location-query.js';
 import { locateResource, presentResource } from '../../response/present-resource.js';
 import { queryType, readContext, withComputedAttributes } from '../../membership/index.js';
@@ -66,6 +66,9 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   if (exhausted(budget)) return errorResponse(workLimitError(budget));
   // The store accepted the filter but will not finish it within its bounds (docs/writing-a-store.md).
   if (result.declined !== undefined) return errorResponse(scimError('invalidFilter', result.declined));
+  // A lookup that found one resource (`userName eq`, before a client's PATCH): the base that write may start from.
+  const [only] = result.resources;
+  if (only !== undefined && result.resources.length === 1 && located === query) exchange.context.caches.recent.remember(writeKey(exchange, type.model.definition.name, only.id), only);
   const shown = await withComputedAttributes(exchange, type, result.resources, selection);
   const resources = presentWithinBudget(shown, (resource) => presentResource(type, resource, exchange.baseUrl, selection), budget);
   if (!resources.ok) return errorResponse(resources.error);
