@@ -46,7 +46,7 @@ beforeAll(async () => {
   const counted = counting(fresh.client);
   ({ log, names } = counted);
   const store = createPostgresStore({ client: counted.client, schema });
-  server = createScimServer({ resourceTypes: [userResourceType, groupResourceType], store, baseUrl: BASE, logger: { log: () => undefined } });
+  server = createScimServer({ resourceTypes: [userResourceType, groupResourceType], store, baseUrl: BASE, logger: { log: () => undefined }, recentVersions: { maxEntries: 10_000 } });
 }, 120_000);
 
 async function send(method: string, path: string, body?: unknown, query: Record<string, string> = {}) {

@@ -3,6 +3,9 @@ import { createMemoryStore, type ScimResource, type ScimStore, type ScimServer }
 import { estimateBytes, RecentVersions } from '../../src/server/write/recent-versions.js';
 import { call, post, server, user } from './helpers.js';
 
+/** A server that keeps recent versions (off by default: docs/configuration.md). */
+const enabled: typeof server = (config = {}) => server({ recentVersions: { maxEntries: 10_000 }, ...config });
+
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const json = { 'content-type': 'application/scim+json' };
 
@@ -32,7 +35,7 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
   it('after a GET by id, a POST or a one-resource lookup, a PATCH is one store call: the compare-and-swap', async () => {
     const { side } = shared();
     const { store, calls } = side();
-    const scim = server({ store });
+    const scim = enabled({ store });
     const id = (await call(scim, post('/Users', user('ann')))).body['id'] as string;
     calls.length = 0;
     expect((await patch(scim, id, rename('after POST'))).status).toBe(200);
@@ -43,17 +46,17 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
 
     // A server that has not seen it reads first; a GET by id, or a lookup finding it alone, is then enough.
     const other = side();
-    const second = server({ store: other.store });
+    const second = enabled({ store: other.store });
     expect((await patch(second, id, rename('unseen'))).body['displayName']).toBe('unseen');
     expect(other.calls).toEqual(['get', 'replace']);
     const third = side();
-    const okta = server({ store: third.store });
+    const okta = enabled({ store: third.store });
     await get(okta, `/Users/${id}`);
     third.calls.length = 0;
     await call(okta, { method: 'PUT', path: `/Users/${id}`, headers: json, body: JSON.stringify(user('ann', { displayName: 'put' })) });
     expect(third.calls).toEqual(['replace']);
     const fourth = side();
-    const entra = server({ store: fourth.store });
+    const entra = enabled({ store: fourth.store });
     expect((await get(entra, `/Users?filter=${encodeURIComponent('userName eq "ann"')}`)).body['totalResults']).toBe(1);
     fourth.calls.length = 0;
     const done = await patch(entra, id, rename('entra'));
@@ -66,8 +69,8 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
     const { side } = shared();
     const a = side();
     const b = side();
-    const one = server({ store: a.store });
-    const two = server({ store: b.store });
+    const one = enabled({ store: a.store });
+    const two = enabled({ store: b.store });
     const id = (await call(one, post('/Users', user('bob')))).body['id'] as string;
     await call(two, { method: 'PATCH', path: `/Users/${id}`, headers: json, body: JSON.stringify({ schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'title', value: 'set by two' }] }) });
     a.calls.length = 0;
@@ -86,8 +89,8 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
   it('judges If-Match on the stored version, never on a stale base', async () => {
     const { side } = shared();
     const a = side();
-    const one = server({ store: a.store });
-    const two = server({ store: side().store });
+    const one = enabled({ store: a.store });
+    const two = enabled({ store: side().store });
     const id = (await call(one, post('/Users', user('cy')))).body['id'] as string;
     const stale = 'W/"1"';
     const current = (await patch(two, id, rename('two'))).body['meta'].version as string;
@@ -107,8 +110,8 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
   it('answers a PATCH that changes nothing, or that fails, from the stored version, not from a stale base', async () => {
     const { side } = shared();
     const a = side();
-    const one = server({ store: a.store });
-    const two = server({ store: side().store });
+    const one = enabled({ store: a.store });
+    const two = enabled({ store: side().store });
     const id = (await call(one, post('/Users', user('di', { displayName: 'same' })))).body['id'] as string;
     await patch(two, id, rename('moved'));
     // On one's base displayName is already 'same': no change there, but the store holds 'moved'.
@@ -131,9 +134,9 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
     const a = side();
     let asked = 0;
     const refuse = () => (++asked, { status: 403, detail: 'not now' });
-    const one = server({ store: a.store, beforeWrite: refuse });
-    const two = server({ store: side().store });
-    const id = (await call(server({ store: side().store }), post('/Users', user('gus')))).body['id'] as string;
+    const one = enabled({ store: a.store, beforeWrite: refuse });
+    const two = enabled({ store: side().store });
+    const id = (await call(enabled({ store: side().store }), post('/Users', user('gus')))).body['id'] as string;
     await get(one, `/Users/${id}`);
     a.calls.length = 0;
     expect((await patch(one, id, rename('refused'))).status).toBe(403);
@@ -148,15 +151,17 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
     expect(asked).toBe(2);
   });
 
-  it('keeps nothing for a store that owns versions or ids, or with maxEntries 0', async () => {
-    for (const [capabilities, config] of [
-      [{ versions: 'store' as const }, {}],
-      [{ ids: 'store' as const }, {}],
-      [undefined, { recentVersions: { maxEntries: 0 } }],
+  it('keeps nothing by default, for a store that owns versions or ids, or with maxEntries 0', async () => {
+    for (const [capabilities, config, make] of [
+      [{ versions: 'store' as const }, {}, enabled],
+      [{ ids: 'store' as const }, {}, enabled],
+      [undefined, { recentVersions: { maxEntries: 0 } }, enabled],
+      // The default: off.
+      [undefined, {}, server],
     ] as const) {
       const { side } = shared(capabilities);
       const { store, calls } = side();
-      const scim = server({ store, ...config });
+      const scim = make({ store, ...config });
       const id = (await call(scim, post('/Users', user('ed')))).body['id'] as string;
       calls.length = 0;
       await patch(scim, id, rename('x'));
@@ -167,7 +172,7 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
   it('keys by tenant: a tenant never starts from another tenant\'s resource', async () => {
     const { side } = shared();
     const { store, calls } = side();
-    const scim = server({ store, authenticate: (request) => ({ ok: true, tenant: String(request.headers?.['x-tenant'] ?? 'a') }) });
+    const scim = enabled({ store, authenticate: (request) => ({ ok: true, tenant: String(request.headers?.['x-tenant'] ?? 'a') }) });
     const id = (await call(scim, post('/Users', user('fay'), { headers: { ...json, 'x-tenant': 'a' } }))).body['id'] as string;
     calls.length = 0;
     expect((await patch(scim, id, rename('b'), { 'x-tenant': 'b' })).status).toBe(404);
@@ -175,8 +180,8 @@ describe('recent versions: a PUT or PATCH starts from the version this server la
   });
 
   it('refuses bounds that are not non-negative integers', () => {
-    expect(() => server({ recentVersions: { maxEntries: -1 } })).toThrow(/recentVersions.maxEntries/);
-    expect(() => server({ recentVersions: { maxBytes: 1.5 } })).toThrow(/recentVersions.maxBytes/);
+    expect(() => enabled({ recentVersions: { maxEntries: -1 } })).toThrow(/recentVersions.maxEntries/);
+    expect(() => enabled({ recentVersions: { maxBytes: 1.5 } })).toThrow(/recentVersions.maxBytes/);
   });
 });
 

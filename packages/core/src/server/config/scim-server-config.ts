@@ -200,7 +200,7 @@ export type NotFoundDetail = 'name' | 'empty' | ((resourceType: string, id: stri
 
 /** `recentVersions`: the bounds of what a server keeps of recently seen resources. */
 export interface RecentVersionsOptions {
-  /** Most resources kept. Default 10,000; 0 keeps none. */
+  /** Most resources kept. Default 0: none (off); 10,000, say, turns it on. */
   readonly maxEntries?: number;
   /** Most bytes of their JSON (estimated). Default 16 MiB; a resource over a sixteenth of it, or over 64 KiB, is not kept. */
   readonly maxBytes?: number;
@@ -479,8 +479,8 @@ export interface ScimServerConfig {
    * How much the server keeps of the last stored version of recently read or written resources, the
    * base a PUT or PATCH starts from without reading the store: it writes with one compare-and-swap,
    * and reads only when the swap misses (another instance wrote) or the write does not go through
-   * (docs/architecture.md, "Server caches"). Default 10,000 resources and 16 MiB of their JSON;
-   * `maxEntries: 0` reads before every write. Nothing is kept for a store that owns ids or versions.
+   * (docs/architecture.md, "Server caches"). Off by default (`maxEntries: 0`: reads before every
+   * write), because keeping them costs every read CPU (docs/performance.md); `maxBytes` defaults to 16 MiB. Nothing is kept for a store that owns ids or versions.
    */
   readonly recentVersions?: RecentVersionsOptions;
   /**

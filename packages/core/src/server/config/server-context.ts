@@ -256,9 +256,9 @@ function resolveLimits(input: ScimServerLimits | undefined): Required<ScimServer
   return { ...limits, defaultPageSize: Math.min(limits.defaultPageSize, limits.maxResults) };
 }
 
-/** `recentVersions` with its defaults (10,000 resources, 16 MiB). */
+/** `recentVersions` with its defaults (off: 0 resources; 16 MiB once `maxEntries` is set). */
 function resolveRecentVersions(input: RecentVersionsOptions | undefined): RecentVersionsLimits {
-  const limits = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024, ...definedOnly(input ?? {}) };
+  const limits = { maxEntries: 0, maxBytes: 16 * 1024 * 1024, ...definedOnly(input ?? {}) };
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`createScimServer: recentVersions.${name} must be a non-negative integer, got ${String(value)}`);
   }
