@@ -58,7 +58,7 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   }
   const created = written.resource;
   // The base a write of it may start from (ServerCaches.recent).
-  context.caches.recent.remember(writeKey(exchange, name, created.id), created);
+  if (context.caches.recent.enabled) context.caches.recent.remember(writeKey(exchange, name, created.id), created);
   // A new id is in no group, unless dangling references are accepted (a group may name it first).
   const [computed] = context.membership?.dangling === 'accept' ? await withComputedAttributes(exchange, type, [created], selection.value) : [created];
   const shown = withEntry(selection.value, 'sent', sentAttributes(type.model, valid.value));

@@ -68,7 +68,8 @@ async function search(exchange: Exchange, type: ServedType, parameters: SearchPa
   if (result.declined !== undefined) return errorResponse(scimError('invalidFilter', result.declined));
   // A lookup that found one resource (`userName eq`, before a client's PATCH): the base that write may start from.
   const [only] = result.resources;
-  if (only !== undefined && result.resources.length === 1 && located === query) exchange.context.caches.recent.remember(writeKey(exchange, type.model.definition.name, only.id), only);
+  const recent = exchange.context.caches.recent;
+  if (recent.enabled && only !== undefined && result.resources.length === 1 && located === query) recent.remember(writeKey(exchange, type.model.definition.name, only.id), only);
   const shown = await withComputedAttributes(exchange, type, result.resources, selection);
   const resources = presentWithinBudget(shown, (resource) => presentResource(type, resource, exchange.baseUrl, selection), budget);
   if (!resources.ok) return errorResponse(resources.error);
