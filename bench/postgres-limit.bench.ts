@@ -28,9 +28,7 @@
  *   USERS=1000000 SECONDS=5 ROUNDS=2 CONNECTIONS=16 SYNC=10000 BASELINE_REF=<commit> npm run bench -- postgres-limit
  *   USERS=1000000 DATABASE=scimkit_bench_1m npm run bench -- postgres-limit
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
@@ -38,6 +36,7 @@ import pg from 'pg';
 import { fromPgPool, migrate, recountResources } from '@scimkit/postgres';
 import { usersInsert, withFreshDatabase, withKeptDatabase } from './lib/postgres-bench.js';
 import { backendMicros, buildWorkspaces, FROM_SOURCE, startChild, type Child } from './lib/limit-children.js';
+import { baselineTree } from './lib/baseline-tree.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
@@ -235,54 +234,6 @@ async function latency(child: Child, path: string, total: number, times = 7): Pr
   return median(ms.slice(1));
 }
 
-/**
- * scimkit at BASELINE_REF, extracted to a temporary directory with a tsconfig of its own. From
- * source: its packages' sources beside this checkout's node_modules. Built: its packages whole,
- * built there with their own tsup configs, under a node_modules of this checkout's packages but
- * for @scimkit/core, node and postgres, which are the baseline's.
- */
-function baselineTree(ref: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'scimkit-baseline-'));
-  const exists = (path: string): boolean => {
-    try {
-      execFileSync('git', ['-C', root, 'cat-file', '-e', `${ref}:${path}`], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const paths = FROM_SOURCE
-    ? [...PACKAGES.flatMap((p) => [`packages/${p}/src`, `packages/${p}/package.json`]), 'package.json', 'tsconfig.json', 'tsconfig.base.json']
-    : [...PACKAGES.map((p) => `packages/${p}`), ...['package.json', 'tsconfig.json', 'tsconfig.base.json', 'tsup.shared.ts', 'scripts/build-workspaces.mjs'].filter(exists)];
-  const archive = execFileSync('git', ['-C', root, 'archive', ref, ...paths], { maxBuffer: 1 << 30 });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive, maxBuffer: 1 << 30 });
-  writeFileSync(join(dir, 'BASELINE'), ref);
-  if (FROM_SOURCE) {
-    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
-    return dir;
-  }
-  const modules = join(dir, 'node_modules');
-  mkdirSync(join(modules, '@scimkit'), { recursive: true });
-  for (const entry of readdirSync(join(root, 'node_modules'))) {
-    if (entry !== '@scimkit' && entry !== '.cache') symlinkSync(join(root, 'node_modules', entry), join(modules, entry));
-  }
-  for (const entry of readdirSync(join(root, 'node_modules/@scimkit'))) {
-    const own = (PACKAGES as readonly string[]).includes(entry);
-    symlinkSync(own ? join(dir, 'packages', entry) : join(root, 'node_modules/@scimkit', entry), join(modules, '@scimkit', entry));
-  }
-  // In dependency order: a package's declaration build reads the types of those before it.
-  for (const p of PACKAGES) {
-    try {
-      execFileSync(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js')], { cwd: join(dir, 'packages', p), stdio: 'pipe', maxBuffer: 1 << 28 });
-    } catch (error) {
-      const e = error as { stdout?: Buffer; stderr?: Buffer };
-      process.stderr.write(`${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`);
-      throw new Error(`building @scimkit/${p} at ${ref} failed`);
-    }
-  }
-  return dir;
-}
-
 async function load(pool: pg.Pool): Promise<number> {
   const started = performance.now();
   if (DATABASE !== undefined) {
@@ -307,7 +258,7 @@ async function load(pool: pg.Pool): Promise<number> {
 
 async function main(): Promise<void> {
   if (!FROM_SOURCE) buildWorkspaces(root, PACKAGES.map((p) => `@scimkit/${p}`));
-  const baseline = BASELINE_REF === undefined ? undefined : baselineTree(BASELINE_REF);
+  const baseline = BASELINE_REF === undefined ? undefined : baselineTree(root, BASELINE_REF, PACKAGES, FROM_SOURCE);
   const within = DATABASE === undefined ? withFreshDatabase : (size: number, body: (pool: pg.Pool) => Promise<void>) => withKeptDatabase(DATABASE, size, body);
   await within(4, async (pool) => {
     await migrate(fromPgPool(pool));

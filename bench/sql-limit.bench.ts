@@ -16,15 +16,17 @@
  * (their `dist`, tsup) and the server scripts compiled and run under plain node
  * (bench/lib/limit-children.ts); FROM_SOURCE=1 runs them from the TypeScript sources under tsx.
  *
- * With BASELINE (a directory holding another checkout of the repository, e.g. a worktree of main,
- * with node_modules), a third server runs scimkit from that checkout in the same rounds (its
- * packages built there, or with FROM_SOURCE=1 its sources): before and after in one run.
+ * With BASELINE_REF (a git commit, e.g. the merge base), a third server runs scimkit as it was at
+ * that commit (its packages extracted to a temporary directory and built there, or, with
+ * FROM_SOURCE=1, run from their sources; bench/lib/baseline-tree.ts) in the same rounds: before and
+ * after in one run. BASELINE (a directory holding another checkout of the repository, with
+ * node_modules) does the same with that checkout.
  *
  * KEY=1 (mysql): `userName` mapped with a key column (`email_key`, filled and unique), as
  * docs/stores/own-tables.md asks on MySQL/MariaDB; without it the store's `caseExact: false` tests
  * on `userName` narrow by `LOWER(email)`, a scan of the table.
  *
- *   npx tsx bench/sql-limit.bench.ts    # DIALECT=postgres, KEY=, SCIMKIT_PG_URL, SCIMKIT_MYSQL_URL, USERS=100000, SECONDS=4, ROUNDS=3, CONNECTIONS=16, POOL=10, BASELINE=
+ *   npx tsx bench/sql-limit.bench.ts    # DIALECT=postgres, KEY=, SCIMKIT_PG_URL, SCIMKIT_MYSQL_URL, USERS=100000, SECONDS=4, ROUNDS=3, CONNECTIONS=16, POOL=10, BASELINE_REF=, BASELINE=
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,12 +41,14 @@ import { fromBetterSqlite3, fromMysqlPool, fromPgPool } from '@scimkit/sql';
 import { createAppSchema } from '../examples/own-tables/src/index.js';
 import { withFreshDatabase } from './lib/postgres-bench.js';
 import { backendMicros, buildWorkspaces, FROM_SOURCE, startChild, type Child } from './lib/limit-children.js';
+import { baselineTree } from './lib/baseline-tree.js';
 
 const USERS = Number(process.env['USERS'] ?? 100_000);
 const SECONDS = Number(process.env['SECONDS'] ?? 4);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 3);
 const CONNECTIONS = Number(process.env['CONNECTIONS'] ?? 16);
 const POOL = Number(process.env['POOL'] ?? 10);
+const BASELINE_REF = process.env['BASELINE_REF'];
 const BASELINE = process.env['BASELINE'];
 /** A directory: each server writes a CPU profile there (node --cpu-prof). CASES=0,3: only those cases. */
 const PROFILE = process.env['PROFILE'];
@@ -249,7 +253,7 @@ async function run(backend: Backend, pool: pg.Pool | undefined, loaded: number):
     await start('limit', join(root, 'bench/sql-limit/limit-server.ts'), url, root, PROFILE),
     await start('scimkit', join(root, 'bench/sql-limit/scimkit-server.ts'), url, root, PROFILE),
   ];
-  if (BASELINE !== undefined) children.push(await start('baseline', join(root, 'bench/sql-limit/scimkit-server.ts'), url, BASELINE));
+  if (baseline !== undefined) children.push(await start(BASELINE_REF === undefined ? 'baseline' : `scimkit@${BASELINE_REF.slice(0, 7)}`, join(root, 'bench/sql-limit/scimkit-server.ts'), url, baseline));
   try {
     const [limit, ...others] = children as [Child, ...Child[]];
     const side = DIALECT === 'postgres' ? 'server + PostgreSQL' : DIALECT === 'mysql' ? 'server + the whole mariadbd' : 'server (SQLite in it)';
@@ -287,10 +291,13 @@ async function run(backend: Backend, pool: pg.Pool | undefined, loaded: number):
 }
 
 // The packages the children import, built before the database is loaded (its time is reported).
-if (!FROM_SOURCE) {
-  buildWorkspaces(root, PACKAGES);
-  if (BASELINE !== undefined) buildWorkspaces(BASELINE, PACKAGES);
-}
+if (!FROM_SOURCE) buildWorkspaces(root, PACKAGES);
+const baselineRef = BASELINE_REF === undefined ? undefined : baselineTree(root, BASELINE_REF, PACKAGES.map((p) => p.replace('@scimkit/', '')), FROM_SOURCE);
+const baseline = baselineRef ?? BASELINE;
+if (BASELINE !== undefined && baselineRef === undefined && !FROM_SOURCE) buildWorkspaces(BASELINE, PACKAGES);
+process.on('exit', () => {
+  if (baselineRef !== undefined) rmSync(baselineRef, { recursive: true, force: true });
+});
 if (DIALECT === 'sqlite') {
   const directory = mkdtempSync(join(tmpdir(), 'sql-limit-'));
   try {

@@ -16,6 +16,7 @@ import { createPool } from 'mysql2';
 import pg from 'pg';
 import { fromBetterSqlite3, fromMysqlPool, fromPgPool, type SqlConnection } from '@scimkit/sql';
 import { createAppSchema, createOwnTablesApp } from '../examples/own-tables/src/index.js';
+import { countStatementRuns } from './lib/counted-sqlite.js';
 
 const VERBOSE = process.env['VERBOSE'] === '1' || process.env['VERBOSE'] === 'full';
 const FULL = process.env['VERBOSE'] === 'full';
@@ -34,18 +35,8 @@ const tag = () => `sqlpat_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 const sqlite: Target = {
   name: 'SQLite',
   async open(tap) {
-    const database = new Database(':memory:');
-    const prepare = database.prepare.bind(database);
     // Each run of a statement counted (fromBetterSqlite3 keeps the prepared statements that repeat).
-    (database as { prepare: unknown }).prepare = (source: string) =>
-      new Proxy(prepare(source), {
-        get(target, key) {
-          const value = Reflect.get(target, key, target) as unknown;
-          if (typeof value !== 'function') return value;
-          if (key === 'run' || key === 'all' || key === 'get' || key === 'iterate') tap.statements.push(source);
-          return (value as (...a: unknown[]) => unknown).bind(target);
-        },
-      });
+    const database = countStatementRuns(new Database(':memory:'), (source) => tap.statements.push(source));
     return { connection: fromBetterSqlite3(database), close: async () => void database.close() };
   },
 };

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { createPool } from 'mysql2';
 import { fromBetterSqlite3, fromMysqlPool, fromPgPool, type SqlConnection } from '@scimkit/sql';
 import { counter, pool } from '../postgres-limit/child.js';
+import { countStatementRuns } from '../lib/counted-sqlite.js';
 
 export type BenchDialect = 'postgres' | 'sqlite' | 'mysql';
 export const DIALECT = (process.env['DIALECT'] ?? 'postgres') as BenchDialect;
@@ -63,17 +64,7 @@ export function limitDb(): LimitDb {
 /** scimkit's connection, every statement run counted (BEGIN and COMMIT included). */
 export function scimkitConnection(): SqlConnection {
   if (DIALECT === 'sqlite') {
-    const database = new Database(process.env['DATABASE_URL'] as string);
-    const prepare = database.prepare.bind(database);
-    (database as { prepare: unknown }).prepare = (source: string) =>
-      new Proxy(prepare(source), {
-        get(target, key) {
-          const value = Reflect.get(target, key, target) as unknown;
-          if (typeof value !== 'function') return value;
-          if (key === 'run' || key === 'all' || key === 'get' || key === 'iterate') counter.statements++;
-          return (value as (...a: unknown[]) => unknown).bind(target);
-        },
-      });
+    const database = countStatementRuns(new Database(process.env['DATABASE_URL'] as string), () => counter.statements++);
     return fromBetterSqlite3(database);
   }
   if (DIALECT === 'mysql') {

@@ -20,13 +20,14 @@ import { detectDialect, dialectSql, type DialectSql, type SqlDialectName } from 
 import type { IgnoredAttribute, TableMapping, UnmappedPolicy } from './mapping.js';
 import { CREATED, ID, MODIFIED, resourceToRow, restPaths, rowToResource, VERSION, versionNumber, type MemberElement } from './row-codec.js';
 import { memberTypeOf, memberTypes, memberTypeValue } from './member-types.js';
-import { translateFilter } from './translate-filter.js';
+import { translateFilter, translateFilterWith, type ColumnResolver, type ValueBinder } from './translate-filter.js';
 import { sortParts, translateSort } from './translate-sort.js';
 import { beyond, decodeCursor, encodeCursor, keysetOrder } from './keyset-cursor.js';
 import { notNullViolation, uniqueViolation } from './unique-violation.js';
 import { withUnavailable } from './unavailable-store.js';
 import { jsonRows, readJsonRows } from './json-rows.js';
 import { statementShapes } from './statement-shapes.js';
+import { QueryShapes, type QuerySlots } from './query-shapes.js';
 import { createSqlOutbox } from './outbox/sql-outbox.js';
 import { writeSqlEvents } from './outbox/write-sql-events.js';
 
@@ -849,36 +850,77 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
     });
   };
 
+  /** Each mapping's column resolver, made once (it depends on the mapping and the dialect alone). */
+  const resolvers = new Map<CompiledMapping, ColumnResolver>();
+  const resolverOf = (mapping: CompiledMapping): ColumnResolver => {
+    let resolver = resolvers.get(mapping);
+    if (resolver === undefined) resolvers.set(mapping, (resolver = mappedResolver(mapping, dialect, { alias: MEMBER_ALIAS })));
+    return resolver;
+  };
+  const queryShapes = new QueryShapes(db);
+
+  /**
+   * A query whose filter and sort translate exactly, without a cursor, as the one statement of its
+   * kind, compiled once per shape (query-shapes.ts): every match (no count), the count alone, or a
+   * page with the count of every match (an uncorrelated subquery, counted once; a window
+   * `count(*) OVER ()` would build every matching row before the LIMIT). The page by index (or a
+   * top-N sort) is over the table's own columns, its select list (instants, members, groups) built
+   * for the page's rows only, not for every row an OFFSET skips or a sort compares. Undefined when
+   * the query is not exact in SQL.
+   */
+  const shapedQuery = async (mapping: CompiledMapping, q: StoreQuery, ctx: StoreContext | undefined): Promise<StoreQueryResult | undefined> => {
+    tenantOf(mapping, ctx);
+    const group = referrerSource(mapping, ctx);
+    if (group !== undefined) tenantOf(group, ctx);
+    const offset = Math.max(0, (q.startIndex ?? 1) - 1);
+    const values = { tenant: ctx?.tenant ?? '', count: q.count ?? 0, offset };
+    const kind = q.count === undefined ? 'all' : q.count === 0 ? 'count' : 'page';
+    // SQLite's page numbers are written into the text (rowCount): part of its key there.
+    const numbers = name === 'sqlite' && kind === 'page' ? `${Math.floor(values.count)}/${Math.floor(offset)}` : '';
+    const key = `${kind}\u0000${mapping.resourceType}\u0000${group?.resourceType ?? ''}\u0000${numbers}`;
+    const statement = queryShapes.compiled(q, key, values, (binder, slots) => shapedStatement(mapping, q, kind, group, binder, slots));
+    if (statement === undefined) return undefined;
+    const rows = (await db.executeQuery(statement)).rows as Record<string, unknown>[];
+    if (kind === 'count') return { totalResults: Number(rows[0]?.['n'] ?? 0), resources: [] };
+    if (kind === 'all') return { totalResults: rows.length, resources: toResources(mapping, rows, ctx) };
+    // A page past the last match has no row to carry the count.
+    if (rows.length > 0 || offset === 0) return { totalResults: rows.length > 0 ? Number(rows[0]?.[TOTAL]) : 0, resources: toResources(mapping, rows, ctx) };
+    const counted = await shapedQuery(mapping, { ...q, count: 0 }, ctx);
+    return { totalResults: counted?.totalResults ?? 0, resources: [] };
+  };
+
+  /** The statement of shapedQuery, its values taken through `binder` and `slots`. */
+  const shapedStatement = (mapping: CompiledMapping, q: StoreQuery, kind: 'all' | 'count' | 'page', group: CompiledMapping | undefined, binder: ValueBinder, slots: QuerySlots): RawBuilder<unknown> | undefined => {
+    const resolver = resolverOf(mapping);
+    const facts = q.semantics.attribute;
+    const filter = q.filter === undefined ? { where: sql<boolean>`(1 = 1)`, exact: true } : translateFilterWith(q.filter, { dialect, resolver, facts }, binder);
+    const order = q.sort === undefined ? [] : translateSort(q.sort, { dialect, resolver, facts });
+    if (!filter.exact || order === undefined) return undefined;
+    const where = sql<boolean>`${tenantIs(mapping, slots.tenant)} AND ${filter.where}`;
+    if (kind === 'count') return sql`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`;
+    const ordered = sql`ORDER BY ${sql.join([...order, idRef(mapping)])}`;
+    const list = listWith(mapping, group, slots.tenant);
+    if (kind === 'all') return sql`SELECT ${list} FROM ${from(mapping)} WHERE ${where} ${ordered}`;
+    const count = name === 'sqlite' ? rowCount(q.count ?? 0) : sql`${slots.count}`;
+    const offset = name === 'sqlite' ? rowCount(Math.max(0, (q.startIndex ?? 1) - 1)) : sql`${slots.offset}`;
+    const page = sql`(SELECT * FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${count} OFFSET ${offset}) AS ${sql.id('t')}`;
+    return sql`SELECT ${list}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${page} ${ordered}`;
+  };
+
   const query = async (resourceType: string, q: StoreQuery, ctx?: StoreContext): Promise<StoreQueryResult> => {
     const mapping = mappingOf(resourceType);
     if (mapping === undefined) return { totalResults: 0, resources: [] };
+    if (q.cursor === undefined) {
+      const shaped = await shapedQuery(mapping, q, ctx);
+      if (shaped !== undefined) return shaped;
+    }
     const scope = tenantOf(mapping, ctx);
-    const resolver = mappedResolver(mapping, dialect, { alias: MEMBER_ALIAS });
+    const resolver = resolverOf(mapping);
     const facts = q.semantics.attribute;
     const filter = q.filter === undefined ? { where: sql<boolean>`(1 = 1)`, exact: true, untranslated: [] as readonly string[] } : translateFilter(q.filter, { dialect, resolver, facts });
     const order = q.sort === undefined ? [] : translateSort(q.sort, { dialect, resolver, facts });
     const where = sql<boolean>`${scope} AND ${filter.where}`;
     if (q.cursor !== undefined && filter.exact && order !== undefined) return keysetPage(mapping, q, where, resolver, ctx);
-    if (filter.exact && order !== undefined) {
-      const ordered = sql`ORDER BY ${sql.join([...order, idRef(mapping)])}`;
-      if (q.count === undefined) {
-        // Every match: no count of its own.
-        const rows = await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)} FROM ${from(mapping)} WHERE ${where} ${ordered}`.execute(db);
-        return { totalResults: rows.rows.length, resources: toResources(mapping, rows.rows, ctx) };
-      }
-      const countAll = async () => Number((await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${from(mapping)} WHERE ${where}`.execute(db)).rows[0]?.n ?? 0);
-      if (q.count === 0) return { totalResults: await countAll(), resources: [] };
-      // One statement: the page by index (or a top-N sort) over the table's own columns, then its
-      // select list (instants, members, groups) built for the page's rows only, not for every row
-      // an OFFSET skips or a sort compares; and the count of every match (an uncorrelated subquery,
-      // counted once; a window `count(*) OVER ()` would build every matching row before the LIMIT).
-      const offset = Math.max(0, (q.startIndex ?? 1) - 1);
-      const page = sql`(SELECT * FROM ${from(mapping)} WHERE ${where} ${ordered} LIMIT ${rowCount(q.count)} OFFSET ${rowCount(offset)}) AS ${sql.id('t')}`;
-      const rows = (await sql<Record<string, unknown>>`SELECT ${readList(mapping, ctx)}, (SELECT count(*) FROM ${from(mapping)} WHERE ${where}) AS ${sql.id(TOTAL)} FROM ${page} ${ordered}`.execute(db)).rows;
-      // A page past the last match has no row to carry the count.
-      const total = rows.length > 0 ? Number(rows[0]?.[TOTAL]) : offset === 0 ? 0 : await countAll();
-      return { totalResults: total, resources: toResources(mapping, rows, ctx) };
-    }
     // Not exact in SQL: narrow in SQL, confirm with the core's predicate, batch by batch, bounded.
     log('info', `@scimkit/sql: ${resourceType} filter or sort not pushed down to SQL; rows are confirmed in batches`, {
       ...(filter.untranslated.length === 0 ? {} : { attributes: filter.untranslated }),

@@ -1,4 +1,4 @@
-import type { AttrPath, AttributeFacts, AttributeType, CompareFilter, Filter, PresentFilter } from '@scimkit/core';
+import type { AttrPath, AttributeFacts, AttributeType, CompareFilter, CompValue, Filter, PresentFilter } from '@scimkit/core';
 import { comparisonKey } from '@scimkit/core';
 import { sql, type RawBuilder } from 'kysely';
 import { dialectSql, type DialectSql, type SqlDialectName } from './dialect.js';
@@ -51,12 +51,33 @@ export interface TranslatedFilter {
 const TRUE = sql<boolean>`(1 = 1)`;
 const FALSE = sql<boolean>`(1 = 0)`;
 
+/**
+ * How a translation takes the values of the filter's comparisons: as they are (translateFilter), or
+ * as the placeholders of a statement kept by the filter's shape (query-shapes.ts). Every read of a
+ * comparison's value goes through one of the two, so that a kept statement knows which of its
+ * parameters each value makes and which facts of a value its text was built on.
+ */
+export interface ValueBinder {
+  /** What the statement holds for the value `derive` makes of `leaf`'s value (a parameter). */
+  param(leaf: CompareFilter, derive: (value: CompValue) => unknown): unknown;
+  /** A fact of `leaf`'s value the statement's text depends on (a primitive, compared with `Object.is`). */
+  decide<T extends string | number | boolean | undefined>(leaf: CompareFilter, decide: (value: CompValue) => T): T;
+}
+
+/** The values as they are. */
+const DIRECT: ValueBinder = { param: (leaf, derive) => derive(leaf.value), decide: (leaf, decide) => decide(leaf.value) };
+
 /** Translates a filter AST to a SQL condition through `resolver` (docs/stores/own-tables.md has a Drizzle example). */
 export function translateFilter(filter: Filter, options: TranslateOptions): TranslatedFilter {
+  return translateFilterWith(filter, options, DIRECT);
+}
+
+/** translateFilter, its values taken through `binder`. */
+export function translateFilterWith(filter: Filter, options: TranslateOptions, binder: ValueBinder): TranslatedFilter {
   const dialect = typeof options.dialect === 'string' ? dialectSql(options.dialect) : options.dialect;
   const untranslated = new Set<string>();
   try {
-    const out = node(filter, { ...options, dialect, untranslated });
+    const out = node(filter, { ...options, dialect, untranslated, binder });
     return { where: out.sql, exact: out.exact, untranslated: [...untranslated] };
   } catch (error) {
     if (error instanceof RangeError) return { where: TRUE, exact: false, untranslated: ['(nested too deeply)'] };
@@ -67,6 +88,7 @@ export function translateFilter(filter: Filter, options: TranslateOptions): Tran
 interface Context extends TranslateOptions {
   readonly dialect: DialectSql;
   readonly untranslated: Set<string>;
+  readonly binder: ValueBinder;
 }
 
 interface Part {
@@ -127,9 +149,12 @@ function leaf(filter: CompareFilter | PresentFilter, context: Context): Part {
   }
   if (target.kind === 'rows') {
     if (filter.kind === 'present') return { sql: target.any, exact: true };
-    if (filter.value === null) return filter.op === 'eq' ? { sql: sql<boolean>`(NOT ${target.any})`, exact: true } : filter.op === 'ne' ? { sql: target.any, exact: true } : untranslatable(facts, context);
-    if ((filter.op === 'eq' || filter.op === 'ne') && typeof filter.value === 'string') {
-      const needle = facts.caseExact ? filter.value : filter.value.toLowerCase();
+    const type = context.binder.decide(filter, typeOf);
+    if (type === 'null') return filter.op === 'eq' ? { sql: sql<boolean>`(NOT ${target.any})`, exact: true } : filter.op === 'ne' ? { sql: target.any, exact: true } : untranslatable(facts, context);
+    if ((filter.op === 'eq' || filter.op === 'ne') && type === 'string') {
+      const caseExact = facts.caseExact;
+      // A parameter: the resolver's `equals` holds it as a value only.
+      const needle = context.binder.param(filter, (v) => (caseExact ? v : String(v).toLowerCase())) as string;
       const equals = target.equals(needle);
       return { sql: filter.op === 'eq' ? equals : sql<boolean>`(NOT ${equals})`, exact: true };
     }
@@ -138,13 +163,13 @@ function leaf(filter: CompareFilter | PresentFilter, context: Context): Part {
   const column = target.text ?? target.sql;
   const present = presence(target, context);
   if (filter.kind === 'present') return { sql: present, exact: true };
-  if (filter.value === null) {
+  if (context.binder.decide(filter, typeOf) === 'null') {
     if (filter.op === 'eq') return { sql: sql<boolean>`(NOT ${present})`, exact: true };
     if (filter.op === 'ne') return { sql: present, exact: true };
     return untranslatable(facts, context);
   }
   const op = filter.op === 'ne' ? 'eq' : filter.op;
-  const test = comparison(target, column, op, filter.value, context);
+  const test = comparison(target, column, op, filter, context);
   if (test === undefined) return untranslatable(facts, context);
   const held = sql<boolean>`(${present} AND ${test.sql})`;
   if (filter.op !== 'ne') return { sql: held, exact: test.exact };
@@ -164,54 +189,75 @@ function presence(target: Extract<ColumnTarget, { kind: 'column' }>, context: Co
 
 const ORDER: Readonly<Record<string, '=' | '<' | '<=' | '>' | '>='>> = { eq: '=', gt: '>', ge: '>=', lt: '<', le: '<=' };
 
+/** The JSON type of a comparison's value: what every translation decides first. */
+const typeOf = (value: CompValue): string => (value === null ? 'null' : typeof value);
+
+/** A dateTime value as milliseconds since the epoch (a date alone is midnight UTC); NaN when it is none. */
+const instantOf = (value: CompValue): number => (typeof value === 'string' ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : Number.NaN);
+
+/**
+ * The needle of a text test (co, sw, ew), `derive` of the value: the dialect's tests use it as a
+ * parameter and look at whether it is empty, so that is decided first, and a non-empty needle is
+ * handed over as the binder's parameter (a placeholder, never read as text, for a kept statement).
+ */
+function needle(filter: CompareFilter, derive: (value: string) => string, context: Context): string {
+  if (context.binder.decide(filter, (v) => derive(String(v)).length === 0)) return '';
+  return context.binder.param(filter, (v) => derive(String(v))) as string;
+}
+
 function comparison(
   target: Extract<ColumnTarget, { kind: 'column' }>,
   c: RawBuilder<unknown>,
   op: Exclude<CompareFilter['op'], 'ne'>,
-  value: string | number | boolean,
+  filter: CompareFilter,
   context: Context,
 ): Part | undefined {
-  const dialect = context.dialect;
+  const { dialect, binder } = context;
+  const type = binder.decide(filter, typeOf);
+  const value = (derive: (value: CompValue) => unknown = (v) => v) => binder.param(filter, derive);
   switch (target.type) {
     case 'boolean':
-      return op === 'eq' && typeof value === 'boolean' ? { sql: sql<boolean>`(${c} = ${dialect.bool(value)})`, exact: true } : undefined;
+      return op === 'eq' && type === 'boolean' ? { sql: sql<boolean>`(${c} = ${dialect.bool(binder.decide(filter, (v) => v === true))})`, exact: true } : undefined;
     case 'integer':
     case 'decimal':
-      return typeof value === 'number' && ORDER[op] !== undefined ? { sql: sql<boolean>`(${c} ${sql.raw(ORDER[op] as string)} ${value})`, exact: true } : undefined;
+      return type === 'number' && ORDER[op] !== undefined ? { sql: sql<boolean>`(${c} ${sql.raw(ORDER[op] as string)} ${value()})`, exact: true } : undefined;
     case 'dateTime': {
-      const ms = typeof value === 'string' ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : Number.NaN;
-      if (Number.isNaN(ms) || ORDER[op] === undefined) return undefined;
-      return { sql: sql<boolean>`(${dialect.instantMs(c)} ${sql.raw(ORDER[op] as string)} ${ms})`, exact: true };
+      if (!binder.decide(filter, (v) => !Number.isNaN(instantOf(v))) || ORDER[op] === undefined) return undefined;
+      return { sql: sql<boolean>`(${dialect.instantMs(c)} ${sql.raw(ORDER[op] as string)} ${value(instantOf)})`, exact: true };
     }
     case 'string':
     case 'reference':
     case 'binary': {
-      if (typeof value !== 'string') return undefined;
-      if (target.accepts !== undefined && !target.accepts(value)) {
+      if (type !== 'string') return undefined;
+      const accepts = target.accepts;
+      if (accepts !== undefined && !binder.decide(filter, (v) => accepts(String(v)))) {
         // Not a value the column can hold (a non-UUID for a uuid column): equality is false; order is read back.
         return op === 'eq' ? { sql: FALSE, exact: true } : undefined;
       }
       if (target.caseExact || target.type === 'binary') {
-        if (op === 'eq') return { sql: dialect.name === 'mysql' ? dialect.binaryCompare(c, '=', sql`${value}`) : sql<boolean>`(${target.sql} = ${value})`, exact: true };
-        if (op === 'co') return { sql: dialect.contains(c, value), exact: true };
-        if (op === 'sw') return { sql: dialect.startsWith(c, value), exact: true };
-        if (op === 'ew') return { sql: dialect.endsWith(c, value), exact: true };
-        return { sql: dialect.binaryCompare(c, ORDER[op] as '=', sql`${value}`), exact: true };
+        const same = (v: string) => v;
+        if (op === 'eq') return { sql: dialect.name === 'mysql' ? dialect.binaryCompare(c, '=', sql`${value()}`) : sql<boolean>`(${target.sql} = ${value()})`, exact: true };
+        if (op === 'co') return { sql: dialect.contains(c, needle(filter, same, context)), exact: true };
+        if (op === 'sw') return { sql: dialect.startsWith(c, needle(filter, same, context)), exact: true };
+        if (op === 'ew') return { sql: dialect.endsWith(c, needle(filter, same, context)), exact: true };
+        return { sql: dialect.binaryCompare(c, ORDER[op] as '=', sql`${value()}`), exact: true };
       }
       // caseExact false: every operator compares the NFC, lower-cased key (the evaluator's comparisonKey).
-      const key = comparisonKey(value, false);
       const folded = target.folded ?? dialect.foldKey(c);
       if (folded !== undefined) {
-        if (op === 'eq') return { sql: sql<boolean>`(${folded} = ${key})`, exact: true };
-        if (op === 'co') return { sql: dialect.contains(folded, key), exact: true };
-        if (op === 'sw') return { sql: dialect.startsWith(folded, key), exact: true };
-        if (op === 'ew') return { sql: dialect.endsWith(folded, key), exact: true };
-        return { sql: dialect.binaryCompare(folded, ORDER[op] as '=', sql`${key}`), exact: true };
+        const key = (v: string) => comparisonKey(v, false);
+        if (op === 'eq') return { sql: sql<boolean>`(${folded} = ${value((v) => key(String(v)))})`, exact: true };
+        if (op === 'co') return { sql: dialect.contains(folded, needle(filter, key, context)), exact: true };
+        if (op === 'sw') return { sql: dialect.startsWith(folded, needle(filter, key, context)), exact: true };
+        if (op === 'ew') return { sql: dialect.endsWith(folded, needle(filter, key, context)), exact: true };
+        return { sql: dialect.binaryCompare(folded, ORDER[op] as '=', sql`${value((v) => key(String(v)))}`), exact: true };
       }
       const lower = dialect.lower(c);
       if (lower === undefined) return undefined;
       // No NFC in this dialect: narrow by the composed and decomposed forms, confirm after reading.
-      const forms = [...new Set([key, value.normalize('NFD').toLowerCase()])];
+      // Not exact, so never a kept statement: the value is taken as it is (decided whole).
+      const text = binder.decide(filter, (v) => String(v));
+      const forms = [...new Set([comparisonKey(text, false), text.normalize('NFD').toLowerCase()])];
       const any = (test: (form: string) => RawBuilder<boolean>) => sql<boolean>`(${sql.join(forms.map(test), sql.raw(' OR '))})`;
       if (op === 'eq') return { sql: sql<boolean>`(${lower} IN (${sql.join(forms.map((f) => sql`${f}`))}))`, exact: false };
       if (op === 'co') return { sql: any((f) => dialect.contains(lower, f)), exact: false };
