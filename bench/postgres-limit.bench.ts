@@ -22,7 +22,8 @@
  * With DATABASE (a name), the run uses that database on the server, creating and loading it only
  * the first time and keeping it after (a million users take minutes to load: load them once);
  * `migrate()` still runs, so a database of an earlier schema version is taken to the current one.
- * With PROFILE (a directory), the scimkit server writes a CPU profile there (node --cpu-prof).
+ * With PROFILE (a directory), the scimkit server and the limit each write a CPU profile (node
+ * --cpu-prof) in a directory of their own there, `scimkit` and `limit`.
  *
  *   npm run bench -- postgres-limit
  *   USERS=1000000 SECONDS=5 ROUNDS=2 CONNECTIONS=16 SYNC=10000 BASELINE_REF=<commit> npm run bench -- postgres-limit
@@ -266,8 +267,8 @@ async function main(): Promise<void> {
     const url = (pool.options as { connectionString: string }).connectionString;
     const children: Child[] = [];
     try {
-      children.push(await start('limit', here('./postgres-limit/limit-server.ts'), url));
-      children.push(await start('scimkit', here('./postgres-limit/scimkit-server.ts'), url, root, PROFILE));
+      children.push(await start('limit', here('./postgres-limit/limit-server.ts'), url, root, PROFILE === undefined ? undefined : join(PROFILE, 'limit')));
+      children.push(await start('scimkit', here('./postgres-limit/scimkit-server.ts'), url, root, PROFILE === undefined ? undefined : join(PROFILE, 'scimkit')));
       if (baseline !== undefined) children.push(await start(`scimkit@${BASELINE_REF?.slice(0, 7)}`, here('./postgres-limit/scimkit-server.ts'), url, baseline));
       if (ALSO_SOURCE) children.push(await start('scimkit-tsx', here('./postgres-limit/scimkit-server.ts'), url, root, undefined, true));
       const [limit, ...others] = children as [Child, ...Child[]];
@@ -328,9 +329,12 @@ async function main(): Promise<void> {
       }
 
       // Initial sync: SYNC new users from CONNECTIONS clients, each server in turn.
-      console.log(`\nInitial sync: ${SYNC.toLocaleString('en-US')} POST /Users from ${CONNECTIONS} clients\n`);
-      console.log('| server | users/s | ÷ limit (users/s) | CPU µs per user (server + PostgreSQL) | **limit ÷ this (CPU)** | a million users in |');
-      console.log('|---|---|---|---|---|---|');
+      // SYNC=0 and PAGES=0 print nothing of their parts, not even a header.
+      if (SYNC > 0) {
+        console.log(`\nInitial sync: ${SYNC.toLocaleString('en-US')} POST /Users from ${CONNECTIONS} clients\n`);
+        console.log('| server | users/s | ÷ limit (users/s) | CPU µs per user (server + PostgreSQL) | **limit ÷ this (CPU)** | a million users in |');
+        console.log('|---|---|---|---|---|---|');
+      }
       const post = CASES[2] as Case;
       const sync = new Map<Child, Measured>();
       // Two halves, the second in another order: the server that runs right after another's inserts
@@ -356,12 +360,14 @@ async function main(): Promise<void> {
 
       // Pages of 100 with their exact totalResults (the users loaded plus those the POSTs added).
       // A BASELINE_REF older than schema version 8 created users without counting them.
-      if (baseline !== undefined) await recountResources(fromPgPool(pool));
-      const total = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.scim_resources WHERE resource_type = 'User'`)).rows[0]?.n);
-      const family = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.scim_resources WHERE resource_type = 'User' AND data->'name'->>'familyName' LIKE 'Family1%'`)).rows[0]?.n);
-      console.log(`\nPages of 100 (p50 of 6 sequential requests, ms; the limit pages by index, then count(*))\n`);
-      console.log(`| request | limit | ${others.map((o) => o.name).join(' | ')} | ${others.map((o) => `**${o.name} ÷ limit**`).join(' | ')} |`);
-      console.log(`|---|---|${others.map(() => '---|---').join('|')}|`);
+      if (baseline !== undefined && PAGES) await recountResources(fromPgPool(pool));
+      const total = PAGES ? Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.scim_resources WHERE resource_type = 'User'`)).rows[0]?.n) : 0;
+      const family = PAGES ? Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM public.scim_resources WHERE resource_type = 'User' AND data->'name'->>'familyName' LIKE 'Family1%'`)).rows[0]?.n) : 0;
+      if (PAGES) {
+        console.log(`\nPages of 100 (p50 of 6 sequential requests, ms; the limit pages by index, then count(*))\n`);
+        console.log(`| request | limit | ${others.map((o) => o.name).join(' | ')} | ${others.map((o) => `**${o.name} ÷ limit**`).join(' | ')} |`);
+        console.log(`|---|---|${others.map(() => '---|---').join('|')}|`);
+      }
       const pages = [
         { name: `GET /Users?startIndex=1&count=100 (totalResults ${total})`, path: '/scim/v2/Users?startIndex=1&count=100', total },
         { name: `GET /Users?startIndex=50001&count=100`, path: `/scim/v2/Users?startIndex=${Math.min(50_001, total - 99)}&count=100`, total },

@@ -5,7 +5,7 @@ import type { SqlClient } from './sql-client.js';
 import type { StoreTables } from './sql-names.js';
 import { QueryShapes, type Translation } from './query-shapes.js';
 import type { SqlParams } from './sql-params.js';
-import { indexedFilter } from './indexed-filter.js';
+import { indexedFilter, singleLookup } from './indexed-filter.js';
 import { keysetPage } from './keyset-page.js';
 import { matchedPage } from './matched-page.js';
 import { countSql } from './resource-counts.js';
@@ -21,7 +21,15 @@ interface Row {
 
 /**
  * One query: the filter as a parameterised WHERE, the sort as ORDER BY, the page as OFFSET/LIMIT.
- * A page of a filter no index answers is one statement with its total, from one scan of the
+ * A lookup before a write (singleLookup: an `eq` on `userName`, `externalId` or `displayName`) is
+ * first read as a probe: `… WHERE … LIMIT 2`, in no order, no OFFSET, no count. One row or none is
+ * every match there is, so the page (whatever startIndex, count and sortBy ask: one resource is in
+ * any order) and its exact total follow from it, from one snapshot; only a probe that finds two
+ * rows is dropped for the ordered page below (a second statement: the price of a lookup that finds
+ * several). Against the ordered page statement it spares PostgreSQL the sort and limit nodes it sets
+ * up on every execution, and two parameters; it assumes no uniqueness (the `userName` lookup
+ * compares `lower()` of the database, the unique key the core's comparisonKey, which may differ
+ * outside ASCII). A page of a filter no index answers is one statement with its total, from one scan of the
  * matches (matchedPage). Any other page is one statement (`ORDER BY … LIMIT … OFFSET …` alone: an
  * index scan that stops at the page, or a top-N sort), then `totalResults`, which is counted
  * (`count(*)`, exact) in a second statement only when the page itself cannot tell it (see
@@ -56,14 +64,23 @@ export async function queryStore(
     const total = query.filter === undefined ? { total: { text: countSql(t), params: [tenant, resourceType] } } : {};
     return keysetPage(client, { select: `SELECT ${returnedOf(columns, prefetch)}`, from, where, sort, params, cursor: query.cursor, count: query.count ?? 0, ...total }, (row) => resourceOf(row, memberAttribute, prefetch));
   }
+  const offset = Math.max(1, query.startIndex ?? 1) - 1;
+  const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
+  if (query.filter !== undefined && singleLookup(query.filter)) {
+    // A lookup before a write (`userName eq`): the matches, at most two, in no order (see above).
+    const { text, name: named } = QueryShapes.statement(translation, 'probe', () => `SELECT ${returnedOf(columns, prefetch)} ${from} AND (${where}) LIMIT 2`, name);
+    const rows = (await client.query<Row>(text, params.values, named)).rows;
+    if (rows.length < 2) {
+      const [row] = rows;
+      return { totalResults: rows.length, resources: row !== undefined && offset === 0 && limit !== 0 ? [resourceOf(row, memberAttribute, prefetch)] : [] };
+    }
+  }
   const paged = query.startIndex !== undefined || query.count !== undefined;
   if (!paged) {
     const { text, name: named } = QueryShapes.statement(translation, 'all', () => `SELECT ${returnedOf(columns, prefetch)} ${from} AND (${where}) ORDER BY ${orderBy(sort)}`, name);
     const rows = await client.query<Row>(text, params.values, named);
     return { totalResults: rows.rows.length, resources: rows.rows.map((row) => resourceOf(row, memberAttribute, prefetch)) };
   }
-  const offset = Math.max(1, query.startIndex ?? 1) - 1;
-  const limit = query.count === undefined ? undefined : Math.max(0, Math.floor(query.count));
   if (query.filter !== undefined && !indexedFilter(query.filter, memberAttribute)) {
     return matchedPage(client, { columns: returnedOf(columns, prefetch), table: t.resources, where, sort, params, offset, limit }, name, (row) => resourceOf(row, memberAttribute, prefetch));
   }

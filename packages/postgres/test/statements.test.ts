@@ -8,7 +8,7 @@ function counting(inner: SqlClient): { client: SqlClient; log: string[]; names: 
   const log: string[] = [];
   const names: (string | undefined)[] = [];
   const record = (text: string, name?: string) => {
-    log.push(text.replace(/\s+/g, ' ').trim().slice(0, 400));
+    log.push(text.replace(/\s+/g, ' ').trim().slice(0, 4000));
     names.push(name);
   };
   const client: SqlClient = {
@@ -85,6 +85,45 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     // A user in no group: still one statement (the groups subquery finds nothing).
     const alone = (await send('POST', '/Users', { userName: 'alone' })).body['id'] as string;
     expect(await statements(() => send('GET', `/Users/${alone}`))).toHaveLength(1);
+  });
+
+  it('a lookup before a write (userName, externalId, displayName eq) is one probe of at most two rows; startIndex, count and sortBy answered from it; two matches fall back to the ordered page', async () => {
+    const id = (await send('POST', '/Users', { userName: 'probed', externalId: 'ext-probed' })).body['id'] as string;
+    const sent = await statements(() => send('GET', '/Users', undefined, { filter: 'userName eq "PROBED"' }));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/ LIMIT 2$/);
+    expect(sent[0]).not.toMatch(/ORDER BY|OFFSET/);
+    const ids = (body: Record<string, unknown>) => ((body['Resources'] as { id: string }[] | undefined) ?? []).map((r) => r.id);
+    let page: Record<string, unknown> = {};
+    // RFC 7644 §3.4.2.4: past the matches, an empty page with the exact total; count=0, the total alone.
+    for (const [query, total, shown] of [
+      [{ filter: 'userName eq "probed"', startIndex: '2' }, 1, []],
+      [{ filter: 'userName eq "probed"', count: '0' }, 1, []],
+      [{ filter: 'userName eq "probed"', count: '1', startIndex: '1', sortBy: 'displayName', sortOrder: 'descending' }, 1, [id]],
+      [{ filter: 'externalId eq "ext-probed" and active eq true' }, 0, []],
+      [{ filter: 'externalId eq "ext-probed"', startIndex: '1', count: '5' }, 1, [id]],
+      [{ filter: 'userName eq "nobody-probed"' }, 0, []],
+    ] as const) {
+      expect(await statements(async () => (page = (await send('GET', '/Users', undefined, { ...query })).body)), JSON.stringify(query)).toHaveLength(1);
+      expect(page['totalResults'], JSON.stringify(query)).toBe(total);
+      expect(ids(page), JSON.stringify(query)).toEqual(shown);
+    }
+    // externalId is not unique: two matches, so the probe is dropped and the ordered page answers (creation order).
+    const twin = (await send('POST', '/Users', { userName: 'probed-twin', externalId: 'ext-probed' })).body['id'] as string;
+    const third = (await send('POST', '/Users', { userName: 'probed-third', externalId: 'EXT-probed' })).body['id'] as string;
+    const both = await statements(async () => (page = (await send('GET', '/Users', undefined, { filter: 'externalId eq "ext-probed"' })).body));
+    expect(both).toHaveLength(2);
+    expect(both[1]).toMatch(/ORDER BY r\.seq/);
+    expect(page['totalResults']).toBe(2);
+    expect(ids(page)).toEqual([id, twin]);
+    page = (await send('GET', '/Users', undefined, { filter: 'externalId eq "ext-probed"', startIndex: '2', count: '1' })).body;
+    expect([page['totalResults'], ids(page)]).toEqual([2, [twin]]);
+    page = (await send('GET', '/Users', undefined, { filter: 'externalId eq "ext-probed"', sortBy: 'userName', sortOrder: 'descending' })).body;
+    expect([page['totalResults'], ids(page)]).toEqual([2, [twin, id]]);
+    page = (await send('GET', '/Users', undefined, { filter: 'externalId eq "ext-probed"', count: '0' })).body;
+    expect([page['totalResults'], ids(page)]).toEqual([2, []]);
+    // externalId is caseExact: the third user is no match.
+    expect(ids((await send('GET', '/Users', undefined, { filter: 'externalId eq "EXT-probed"' })).body)).toEqual([third]);
   });
 
   it('PATCH of displayName is one write after the server saw the user, else a read and one write; no unique-value row', async () => {
