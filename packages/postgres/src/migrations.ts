@@ -167,6 +167,25 @@ export const MIGRATIONS: readonly Migration[] = [
       `INSERT INTO ${t.counts} (tenant, resource_type, shard, n) SELECT tenant, resource_type, 0, count(*) FROM ${t.resources} GROUP BY tenant, resource_type`,
     ],
   },
+  {
+    version: 9,
+    name: 'count changes as rows of their own',
+    // A create or delete added to a count row (an upsert: the row locked, then updated), which cost
+    // a create 22-36 µs of PostgreSQL's CPU with 10 or 16 writers at once. It now inserts a row
+    // here (no lock anyone waits for), and one write in 64 folds the committed rows of its
+    // (tenant, type) into the counts; a read sums both. The counts already there stay valid. The
+    // table has no key (nothing looks a row up but by its tenant and type): its replica identity is
+    // the whole row, so that a publication of deletes does not refuse the folds.
+    statements: (t) => [
+      `CREATE TABLE ${t.countChanges} (
+        tenant text NOT NULL,
+        resource_type text NOT NULL,
+        n integer NOT NULL
+      )`,
+      `CREATE INDEX scim_resource_count_changes_type ON ${t.countChanges} (tenant, resource_type)`,
+      `ALTER TABLE ${t.countChanges} REPLICA IDENTITY FULL`,
+    ],
+  },
 ];
 
 /** The statement that creates the schema and the version table, before the lock is taken. */

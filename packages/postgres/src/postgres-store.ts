@@ -17,7 +17,7 @@ import { eventParam, writeEvents } from './outbox/write-events.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
 import { queryStore } from './query-store.js';
 import { QueryShapes } from './query-shapes.js';
-import { countedCte } from './resource-counts.js';
+import { countedCte, foldsCounts } from './resource-counts.js';
 import { queryReferrers, readReferrers, referralsOf, referrersColumn, type ReadReferrers, type ReferrerSource } from './referrers.js';
 import type { SqlClient, SqlQueryable } from './sql-client.js';
 import { storeTables, type StoreTables } from './sql-names.js';
@@ -189,8 +189,9 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const params = createParams(row, claims);
       const also = inStatement === undefined || inStatement.length === 0 ? '' : eventsCte(events, `$${params.push(eventParam(inStatement, partitions))}`, 'inserted');
       const others = claims.others !== undefined;
-      const text = textOf(`create\u0000${others}\u0000${also !== ''}\u0000${groups?.shape ?? ''}`, () =>
-        createSql(t, others, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also),
+      const fold = foldsCounts(resource.id);
+      const text = textOf(`create\u0000${others}\u0000${also !== ''}\u0000${groups?.shape ?? ''}\u0000${fold}`, () =>
+        createSql(t, others, groups === undefined ? '' : `, ${groups.column('$1', '$3')}`, also, fold),
       );
       // The statement either writes the row or fails (claimed answers why).
       const done = (written: WriteRow | undefined): StoreWriteResult => {
@@ -279,12 +280,13 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
       return inTransaction<StoreDeleteResult>(async (tx) => {
         // The resource and its unique values (schema version 4: no foreign key cascades them), and
-        // its type's count (version 8), in one statement.
-        const text = textOf('delete', () => `WITH deleted AS (
+        // its type's count change (versions 8 and 9, folded now and then), in one statement.
+        const fold = foldsCounts(id);
+        const text = textOf(`delete\u0000${fold}`, () => `WITH deleted AS (
             DELETE FROM ${t.resources} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND ($4::text IS NULL OR version = $4) RETURNING id
           ), released AS (
             DELETE FROM ${t.uniqueValues} WHERE tenant = $1 AND resource_type = $2 AND id = $3 AND EXISTS (SELECT 1 FROM deleted)
-          )${countedCte(t, 'deleted', -1)}
+          )${countedCte(t, 'deleted', -1, fold)}
           SELECT id FROM deleted`);
         const deleted = await tx.query(text, [tenant, resourceType, id, expectedVersion ?? null], names.of(text));
         if (deleted.rows.length === 0) return new Outcome(await missOutcome(tx, t, tenant, resourceType, id)) as never;
@@ -340,13 +342,16 @@ function deleteContext(ctx: DeleteContext | undefined): DeleteContext {
 
 /** The row of a create or replace. */
 function rowOf(tenant: string, resourceType: string, resource: ScimResource, data: Record<string, unknown>): ResourceRow {
+  const meta = resource.meta;
+  const created = instant(meta.created);
   return {
     tenant,
     resourceType,
     id: resource.id,
-    version: resource.meta.version,
-    created: instant(resource.meta.created),
-    lastModified: instant(resource.meta.lastModified),
+    version: meta.version,
+    created,
+    // A create's two are the same text: parsed once.
+    lastModified: meta.lastModified === meta.created ? created : instant(meta.lastModified),
     data: JSON.stringify(data),
   };
 }

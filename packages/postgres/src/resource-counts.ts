@@ -1,34 +1,65 @@
 import type { StoreTables } from './sql-names.js';
 
 /**
- * Shards of each (tenant, resource type) count: a write adds to the row of its resource's shard
- * (a hash of its id), so concurrent writes rarely wait for one another's row lock, which a write
- * holds until its commit (a WAL flush); a read sums the shards (docs/stores/postgres.md, "Exact
- * counts"). 64 of them: with 10 writers at once, one write in seven meets another on its row.
+ * One create or delete in this many folds the count changes of its (tenant, type) into the totals
+ * (docs/stores/postgres.md, "Exact counts"): a read of a count sums about that many change rows
+ * besides the totals.
  */
-export const COUNT_SHARDS = 64;
+export const COUNT_FOLD_EVERY = 64;
 
 /**
- * The CTE (after a `WITH` and its first CTE) that adds `delta` to the count of (`$1`, `$2`) for each
- * row `source` returned (the create's `inserted`, the delete's `deleted`), on the shard of the id
- * `$3`. It reads `source`, so it runs after the write (its row lock is taken only once the write
- * succeeded), in the same statement (the count commits with the write, or neither does). A shard's value may be negative (a delete of
- * a resource counted elsewhere: by migration 8, or by `recountResources`); only the sum means anything.
+ * Whether the write of the resource `id` folds its type's count changes: one id in
+ * COUNT_FOLD_EVERY, by a hash of the id (the top bits of its FNV-1a), so that no pattern of writes
+ * (a type written every 64th time, several instances) leaves a type's changes unfolded: each write
+ * folds with the same chance whatever was written before it.
  */
-export function countedCte(t: StoreTables, source: string, delta: 1 | -1): string {
+export function foldsCounts(id: string): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return hash >>> (32 - Math.log2(COUNT_FOLD_EVERY)) === 0;
+}
+
+/**
+ * The CTE (after a `WITH` and its first CTE) that records a change of `delta` to the count of
+ * (`$1`, `$2`) for each row `source` returned (the create's `inserted`, the delete's `deleted`): a
+ * row of its own in the change table, in the same statement as the write (the change commits with
+ * the write, or neither does). An insert locks no row another write waits for; adding to a total
+ * row instead (an upsert) cost a create 22-36 µs of PostgreSQL's CPU with 10 or 16 writers at once,
+ * a change row 12-24 µs, its fold and vacuum included (docs/performance.md). With `fold`, the
+ * statement also folds the changes (foldCtes).
+ */
+export function countedCte(t: StoreTables, source: string, delta: 1 | -1, fold = false): string {
   return `, counted AS (
-      ${countUpsert(t, source, delta)}
+      ${countInsert(t, source, delta)}
+    )${fold ? foldCtes(t) : ''}`;
+}
+
+/** The insert of `countedCte`, which a plain create also sends as its statement's main query. */
+export function countInsert(t: StoreTables, source: string, delta: 1 | -1): string {
+  return `INSERT INTO ${t.countChanges} (tenant, resource_type, n) SELECT $1, $2, ${delta} FROM ${source}`;
+}
+
+/**
+ * The CTEs that fold the committed changes of (`$1`, `$2`) into its total: they are deleted and
+ * their sum added to the total row (shard 0) in the same statement, so a reader's snapshot sees
+ * them in one place or the other. The changes of writes still running (and the statement's own)
+ * are not seen, and stay for the next fold; two folds at once wait for each other's row locks and
+ * a change is deleted, so added, by one of them only.
+ */
+export function foldCtes(t: StoreTables): string {
+  return `, folded AS (
+      DELETE FROM ${t.countChanges} WHERE tenant = $1 AND resource_type = $2 RETURNING n
+    ), totalled AS (
+      INSERT INTO ${t.counts} AS c (tenant, resource_type, shard, n) SELECT $1, $2, 0, sum(n) FROM folded HAVING count(*) > 0
+      ON CONFLICT (tenant, resource_type, shard) DO UPDATE SET n = c.n + excluded.n
     )`;
 }
 
-/** The upsert of `countedCte`, which a plain create also sends as its statement's main query. */
-export function countUpsert(t: StoreTables, source: string, delta: 1 | -1): string {
-  return `INSERT INTO ${t.counts} AS c (tenant, resource_type, shard, n)
-      SELECT $1, $2, hashtext($3) & ${COUNT_SHARDS - 1}, ${delta} FROM ${source}
-      ON CONFLICT (tenant, resource_type, shard) DO UPDATE SET n = c.n + excluded.n`;
-}
-
-/** The exact number of resources of (`$1`, `$2`): the sum of its shards, one index range scan of at most 64 entries. */
+/**
+ * The exact number of resources of (`$1`, `$2`): the sum of its total rows (up to 64, the shards
+ * schema version 8 wrote) and of its change rows not folded yet, in one snapshot.
+ */
 export function countSql(t: StoreTables): string {
-  return `SELECT coalesce(sum(n), 0) AS total FROM ${t.counts} WHERE tenant = $1 AND resource_type = $2`;
+  return `SELECT (SELECT coalesce(sum(n), 0) FROM ${t.counts} WHERE tenant = $1 AND resource_type = $2)
+    + (SELECT coalesce(sum(n), 0) FROM ${t.countChanges} WHERE tenant = $1 AND resource_type = $2) AS total`;
 }

@@ -1,6 +1,6 @@
 import type { ScimResource, WriteContext } from '@scimkit/core';
 import type { SqlQueryable } from './sql-client.js';
-import { countedCte, countUpsert } from './resource-counts.js';
+import { countedCte, countInsert } from './resource-counts.js';
 import { quoteLiteral, type StoreTables } from './sql-names.js';
 import { ROW_KEY_ATTRIBUTE, uniqueKey } from './unique-key.js';
 
@@ -56,15 +56,16 @@ export function claimsOf(resource: ScimResource, ctx: WriteContext): Claims {
  * resource holds the `unique_key` index or that table's primary key (23505, no `ON CONFLICT`: its
  * speculative insertion cost a fifth of the statement): the whole statement fails, nothing is
  * written, across instances too, and the caller finds which (`clashingAttribute`, the id first).
- * The count of the resource's type goes up by one in the same statement (countedCte, schema
- * version 8). `extra` adds a column (the referrers of the new resource), `also` a CTE that reads
- * `inserted` (the write's events: eventsCte). With neither and no other claim, the statement is the
- * row's `INSERT` and the count's upsert, nothing more.
+ * The count of the resource's type goes up by one in the same statement (countedCte: a row of the
+ * count changes, schema version 9), and with `fold` the type's changes are folded into its total.
+ * `extra` adds a column (the referrers of the new resource), `also` a CTE that reads `inserted` (the
+ * write's events: eventsCte). With neither, no other claim and no fold, the statement is the row's
+ * `INSERT` and the count change's, nothing more.
  */
-export function createSql(t: StoreTables, others: boolean, extra = '', also = ''): string {
+export function createSql(t: StoreTables, others: boolean, extra = '', also = '', fold = false): string {
   const insert = `INSERT INTO ${t.resources} (tenant, resource_type, id, version, created, last_modified, data, unique_key)
       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`;
-  if (!others && extra === '' && also === '') return `WITH inserted AS (${insert} RETURNING id) ${countUpsert(t, 'inserted', 1)} RETURNING 1 AS written`;
+  if (!others && extra === '' && also === '' && !fold) return `WITH inserted AS (${insert} RETURNING id) ${countInsert(t, 'inserted', 1)} RETURNING 1 AS written`;
   const claim = others
     ? `, claimed AS (
         INSERT INTO ${t.uniqueValues} (tenant, resource_type, attribute, key, id)
@@ -73,7 +74,7 @@ export function createSql(t: StoreTables, others: boolean, extra = '', also = ''
     : '';
   return `WITH inserted AS (
       ${insert} RETURNING id
-    )${countedCte(t, 'inserted', 1)}${claim}${also}
+    )${countedCte(t, 'inserted', 1, fold)}${claim}${also}
     SELECT (SELECT count(*) FROM inserted)::int AS written${extra}`;
 }
 

@@ -16,6 +16,8 @@ export interface StoreTables {
   readonly members: string;
   /** The exact number of resources per tenant and type, in shards summed on read (schema version 8). */
   readonly counts: string;
+  /** The changes to those counts not folded into them yet, one row per create or delete (schema version 9). */
+  readonly countChanges: string;
   readonly migrations: string;
   readonly instant: string;
   readonly pick: string;
@@ -31,6 +33,7 @@ export function storeTables(schema: string): StoreTables {
     uniqueValues: q('scim_unique_values'),
     members: q('scim_group_members'),
     counts: q('scim_resource_counts'),
+    countChanges: q('scim_resource_count_changes'),
     migrations: q('scim_migrations'),
     instant: q('scim_instant'),
     pick: q('scim_pick'),

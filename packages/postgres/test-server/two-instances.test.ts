@@ -74,6 +74,19 @@ describe('two scimkit processes on one PostgreSQL database', () => {
     for (let i = 0; i < 200; i++) expect(values.has(`a${i}@example.com`)).toBe(true);
   }, 120_000);
 
+  it('300 parallel creates and 100 deletes on both: the unfiltered total is exact on each (count changes folded by both at once)', async () => {
+    const total = async (index: number) => (await send(index, 'GET', '/Users?count=1')).body.totalResults as number;
+    const before = await total(0);
+    const created = await Promise.all(Array.from({ length: 300 }, (_, i) => send(i, 'POST', '/Users', user(`counted-${i}`))));
+    expect(created.map((reply) => reply.status)).toEqual(Array.from({ length: 300 }, () => 201));
+    const deleted = await Promise.all(created.slice(0, 100).map((reply, i) => send(i + 1, 'DELETE', `/Users/${reply.body.id}`)));
+    expect(deleted.map((reply) => reply.status)).toEqual(Array.from({ length: 100 }, () => 204));
+    // Each instance folded its type's changes at its 64th, 128th, … write, some while the other wrote.
+    expect([await total(0), await total(1)]).toEqual([before + 200, before + 200]);
+    const listed = (await send(1, 'GET', '/Users?filter=userName%20sw%20%22counted-%22&count=1')).body.totalResults;
+    expect(listed).toBe(200);
+  }, 120_000);
+
   it('a user created on one instance is found by userName on the other, and gone there once deleted', async () => {
     const created = await send(0, 'POST', '/Users', user('shared'));
     expect(created.status).toBe(201);

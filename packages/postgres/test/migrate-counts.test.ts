@@ -2,6 +2,7 @@ import type { ScimResource, WriteContext } from '@scimkit/core';
 import { createPostgresStore, migrate, recountResources } from '@scimkit/postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapStatements, MIGRATIONS } from '../src/migrations.js';
+import { foldsCounts } from '../src/resource-counts.js';
 import { storeTables } from '../src/sql-names.js';
 import { sharedClient } from './fresh-schema.js';
 
@@ -35,8 +36,20 @@ async function insertRow(tenant: string, resource: ScimResource, uniqueKey: stri
   );
 }
 
+/** The counts per tenant and type: the totals and the changes not folded yet (schema version 9). */
 const counts = async () =>
-  (await (await sharedClient()).query<{ tenant: string; resource_type: string; n: string }>(`SELECT tenant, resource_type, sum(n)::text AS n FROM ${t.counts} GROUP BY 1, 2 ORDER BY 1, 2`)).rows;
+  (
+    await (await sharedClient()).query<{ tenant: string; resource_type: string; n: string }>(
+      `SELECT tenant, resource_type, sum(n)::text AS n FROM (SELECT tenant, resource_type, n FROM ${t.counts} UNION ALL SELECT tenant, resource_type, n FROM ${t.countChanges}) c
+       GROUP BY 1, 2 ORDER BY 1, 2`,
+    )
+  ).rows;
+/** The rows of (tenant '', `resourceType`) in the totals and in the changes. */
+const rows = async (resourceType: string) => {
+  const client = await sharedClient();
+  const of = async (table: string) => Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE tenant = '' AND resource_type = $1`, [resourceType])).rows[0]?.n);
+  return { totals: await of(t.counts), changes: await of(t.countChanges) };
+};
 
 beforeAll(async () => {
   const client = await sharedClient();
@@ -55,7 +68,7 @@ beforeAll(async () => {
   expect(migrated.applied).toEqual(MIGRATIONS.filter((m) => m.version > 7).map((m) => m.version));
 }, 120_000);
 
-describe('migration 8: exact counts per resource type', () => {
+describe('migrations 8 and 9: exact counts per resource type', () => {
   it('counts the rows already there, per tenant and type', async () => {
     expect(await counts()).toEqual([
       { tenant: '', resource_type: 'Group', n: '1' },
@@ -97,6 +110,46 @@ describe('migration 8: exact counts per resource type', () => {
     expect((await store.query('Group', { ...all, startIndex: 1, count: 1 })).totalResults).toBe(0);
     expect(await counts()).toEqual([
       { tenant: '', resource_type: 'User', n: '4' },
+      { tenant: 'acme', resource_type: 'User', n: '3' },
+    ]);
+  });
+
+  it('one create or delete in 64 (by a hash of its id) folds its type\'s changes into the total, which stays exact', async () => {
+    const client = await sharedClient();
+    const store = createPostgresStore({ client, schema: SCHEMA });
+    const total = async () => (await store.query('User', { ...all, startIndex: 1, count: 1 })).totalResults;
+    /** The next id `prefix<n>` whose write folds, or does not. */
+    let n = 0;
+    const id = (prefix: string, folds: boolean) => {
+      while (foldsCounts(`${prefix}${++n}`) !== folds);
+      return `${prefix}${n}`;
+    };
+    // recountResources left one total row and no change.
+    expect(await rows('User')).toEqual({ totals: 1, changes: 0 });
+    const users: string[] = [];
+    for (let i = 0; i < 40; i++) users.push(id('f', false));
+    for (const [i, u] of users.entries()) expect((await store.create('User', user(u, `fold${i}`), USER_CONTEXT)).ok).toBe(true);
+    expect([await rows('User'), await total()]).toEqual([{ totals: 1, changes: 40 }, 44]);
+    // A folding create: the 40 changes are folded, its own stays (a statement does not see its own rows).
+    const folder = id('f', true);
+    expect((await store.create('User', user(folder, 'folder'), USER_CONTEXT)).ok).toBe(true);
+    expect([await rows('User'), await total()]).toEqual([{ totals: 1, changes: 1 }, 45]);
+    for (const u of users.slice(0, 30)) expect(await store.delete('User', u)).toEqual({ ok: true });
+    expect([await rows('User'), await total()]).toEqual([{ totals: 1, changes: 31 }, 15]);
+    // A folding create refused (fold35 is taken): its fold is undone with it, nothing changes.
+    expect(await store.create('User', user(id('f', true), 'FOLD35'), USER_CONTEXT)).toEqual({ ok: false, reason: 'uniqueness', attribute: 'userName' });
+    expect([await rows('User'), await total()]).toEqual([{ totals: 1, changes: 31 }, 15]);
+    // A folding delete folds too; of its own type only.
+    const groups: string[] = [];
+    for (let i = 0; i < 5; i++) groups.push(id('g', false));
+    for (const g of groups) expect((await store.create('Group', group(g, `fold group ${g}`), { unique: [] })).ok).toBe(true);
+    expect(await store.delete('User', folder)).toEqual({ ok: true });
+    expect([await rows('User'), await total()]).toEqual([{ totals: 1, changes: 1 }, 14]);
+    expect(await rows('Group')).toEqual({ totals: 0, changes: 5 });
+    expect((await store.query('Group', { ...all, startIndex: 1, count: 1 })).totalResults).toBe(5);
+    expect(await counts()).toEqual([
+      { tenant: '', resource_type: 'Group', n: '5' },
+      { tenant: '', resource_type: 'User', n: '14' },
       { tenant: 'acme', resource_type: 'User', n: '3' },
     ]);
   });
