@@ -10,16 +10,21 @@
  * Over HTTP each server runs in a process
  * of its own (./request-log/server.ts) and its CPU time is read over IPC around each load run.
  * Bounded: BENCH_ROUNDS (21) × 3 × 2 × BENCH_SLICE_MS (60 ms) in process, RUNS × 2 × 2 ×
- * HTTP_SECONDS over HTTP.
+ * HTTP_SECONDS over HTTP (twice that with BENCH_BASE=<checkout>, which adds that checkout's two
+ * servers to the same HTTP rounds: a change against its baseline in one run). The load average is
+ * printed at the start and the end.
  */
 import { bearerToken, createMemoryStore, createScimServer, userResourceType, type RecordedRequest, type ScimRequest, type ScimServer } from '@scimkit/core';
 import { createMemoryLogStore, createRequestLog, type RequestLog } from '@scimkit/console';
 import { mkdirSync } from 'node:fs';
-import { load, startServer, TOKEN, type ServerProcess } from './request-log/http-servers.js';
+import { loadavg } from 'node:os';
+import { load as loadRun, startServer, TOKEN, type ServerProcess } from './request-log/http-servers.js';
 import { check, measure, now, round, RUNS, table, writeResult } from './lib/harness.js';
 import { generateUsers, PATCH_OP } from './lib/users.js';
 
 const USERS = Number(process.env.USERS ?? 1000);
+const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+const loadAtStart = load();
 // Requests as @scimkit/node hands them to handle(): a headers object of their own (Node's parser
 // makes one per request) and the body as bytes.
 const headers = (): Record<string, string> => ({ authorization: `Bearer ${TOKEN}`, 'user-agent': 'Microsoft.Identity.Provisioning/1.0', 'content-type': 'application/scim+json', host: 'scim.example.com', connection: 'keep-alive' });
@@ -160,56 +165,81 @@ for (const [name, request] of Object.entries(requests)) {
 const SECONDS = Number(process.env.HTTP_SECONDS ?? 1);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 if (PROFILE_DIR !== undefined) mkdirSync(PROFILE_DIR, { recursive: true });
-const servers = [await startServer('off'), await startServer('on')];
-const label = (s: ServerProcess): string => (s.mode === 'off' ? 'log off' : 'log on (memory ring)');
+// BENCH_BASE=<checkout>: the same two servers from another checkout (main, say) as well, in the same
+// rounds, each pair's ratio its own on / off: a change measured against its baseline in one run.
+const BASE = process.env.BENCH_BASE;
+interface Served {
+  readonly server: ServerProcess;
+  /** The pair it belongs to: '' this checkout, 'base' BENCH_BASE's. */
+  readonly pair: string;
+  readonly key: string;
+}
+const served: Served[] = [];
+for (const pair of BASE === undefined ? [''] : ['', 'base']) {
+  for (const mode of ['off', 'on'] as const) served.push({ server: await startServer(mode, pair === 'base' ? BASE : undefined), pair, key: `${pair}${mode}` });
+}
+const servers = served.map((s) => s.server);
+const label = (s: Served): string => `${s.server.mode === 'off' ? 'log off' : 'log on (memory ring)'}${s.pair === 'base' ? ` [${BASE}]` : ''}`;
 const httpRows: Record<string, unknown>[] = [];
 for (const patch of [false, true]) {
-  for (const s of servers) await load(s, 1, patch); // warm-up
-  const samples: Record<string, number[]> = { off: [], on: [] };
-  const cpuSamples: Record<string, number[]> = { off: [], on: [] };
-  const ratios: number[] = [];
-  // CPU per request, off / on: the share of the server's capacity the log leaves (1 = free).
-  const cpuRatios: number[] = [];
+  for (const s of servers) await loadRun(s, 1, patch); // warm-up
+  const samples: Record<string, number[]> = Object.fromEntries(served.map((s) => [s.key, []]));
+  const cpuSamples: Record<string, number[]> = Object.fromEntries(served.map((s) => [s.key, []]));
+  // Per pair: req/s on / off, and CPU per request off / on (the share of the server's capacity the log leaves, 1 = free).
+  const ratios: Record<string, number[]> = {};
+  const cpuRatios: Record<string, number[]> = {};
   for (let r = 0; r < RUNS; r++) {
     const round: Record<string, { rps: number; cpuUs: number }> = {};
-    for (const s of r % 2 === 0 ? servers : [...servers].reverse()) {
-      const { rps, non2xx, cpuUs } = await load(s, SECONDS, patch);
+    // Rotated from round to round (and reversed every other round), so no server always follows the same one.
+    const order = served.map((_, i) => served[(i + r) % served.length] as Served);
+    for (const s of r % 2 === 0 ? order : order.reverse()) {
+      const { rps, non2xx, cpuUs } = await loadRun(s.server, SECONDS, patch);
       check(non2xx === 0, `${label(s)}: ${non2xx} answers were not 2xx`);
-      (samples[s.mode] as number[]).push(rps);
-      (cpuSamples[s.mode] as number[]).push(cpuUs);
-      round[s.mode] = { rps, cpuUs };
+      (samples[s.key] as number[]).push(rps);
+      (cpuSamples[s.key] as number[]).push(cpuUs);
+      round[s.key] = { rps, cpuUs };
       // Outside the measured window (the CPU was read when the load generator finished).
-      await s.flush();
+      await s.server.flush();
     }
-    const on = round['on'] as { rps: number; cpuUs: number };
-    const off = round['off'] as { rps: number; cpuUs: number };
-    ratios.push(on.rps / off.rps);
-    cpuRatios.push(off.cpuUs / on.cpuUs);
+    for (const s of served) {
+      if (s.server.mode !== 'on') continue;
+      const on = round[s.key] as { rps: number; cpuUs: number };
+      const off = round[`${s.pair}off`] as { rps: number; cpuUs: number };
+      (ratios[s.pair] ??= []).push(on.rps / off.rps);
+      (cpuRatios[s.pair] ??= []).push(off.cpuUs / on.cpuUs);
+    }
   }
   // BENCH_PROFILE_DIR: one more run of each server, outside the measure, under the V8 CPU profiler
   // (the file name holds the requests answered; `profile-diff.ts` compares two).
   if (PROFILE_DIR !== undefined) {
-    for (const s of servers) {
-      await s.profileStart();
-      const { total } = await load(s, SECONDS, patch);
-      await s.profileStop(`${PROFILE_DIR}/${patch ? 'patch' : 'get'}-log-${s.mode}-${total}.cpuprofile`);
+    for (const s of served) {
+      await s.server.profileStart();
+      const { total } = await loadRun(s.server, SECONDS, patch);
+      await s.server.profileStop(`${PROFILE_DIR}/${patch ? 'patch' : 'get'}-log-${s.key}-${total}.cpuprofile`);
     }
   }
-  for (const s of servers) {
-    const m = measure(samples[s.mode] as number[]);
-    const off = s.mode === 'off';
+  for (const s of served) {
+    const m = measure(samples[s.key] as number[]);
+    const off = s.server.mode === 'off';
+    const q = ratios[s.pair] as number[];
+    const c = cpuRatios[s.pair] as number[];
     httpRows.push({
       request: patch ? 'PATCH replace displayName' : 'GET /Users/<id>',
       contender: label(s),
       'req/s': Math.round(m.median),
-      'vs off (paired median)': off ? 1 : round(quantile(ratios, 0.5)),
-      'p25–p75': off ? '' : `${round(quantile(ratios, 0.25))}–${round(quantile(ratios, 0.75))}`,
-      'CPU µs/req': round(measure(cpuSamples[s.mode] as number[]).median),
-      'CPU off/on (paired median)': off ? 1 : round(quantile(cpuRatios, 0.5)),
-      'CPU p25–p75': off ? '' : `${round(quantile(cpuRatios, 0.25))}–${round(quantile(cpuRatios, 0.75))}`,
+      'vs off (paired median)': off ? 1 : round(quantile(q, 0.5)),
+      'p25–p75': off ? '' : `${round(quantile(q, 0.25))}–${round(quantile(q, 0.75))}`,
+      'CPU µs/req': round(measure(cpuSamples[s.key] as number[]).median),
+      'CPU off/on (paired median)': off ? 1 : round(quantile(c, 0.5)),
+      'CPU p25–p75': off ? '' : `${round(quantile(c, 0.25))}–${round(quantile(c, 0.75))}`,
     });
   }
-  results[`http ${patch ? 'PATCH' : 'GET'}`] = { ...Object.fromEntries(Object.entries(samples).map(([k, v]) => [`log ${k}`, measure(v)])), cpuUsPerRequest: Object.fromEntries(Object.entries(cpuSamples).map(([k, v]) => [`log ${k}`, measure(v)])), ratio: measure(ratios), cpuRatio: measure(cpuRatios) };
+  results[`http ${patch ? 'PATCH' : 'GET'}`] = {
+    ...Object.fromEntries(served.map((s) => [`log ${s.key}`, measure(samples[s.key] as number[])])),
+    cpuUsPerRequest: Object.fromEntries(served.map((s) => [`log ${s.key}`, measure(cpuSamples[s.key] as number[])])),
+    ...Object.fromEntries(Object.entries(ratios).map(([pair, v]) => [`ratio${pair}`, measure(v)])),
+    ...Object.fromEntries(Object.entries(cpuRatios).map(([pair, v]) => [`cpuRatio${pair}`, measure(v)])),
+  };
 }
 const logged = await (servers[1] as ServerProcess).flush();
 check(logged.flushed.dropped === 0 && logged.flushed.failed === 0, `the HTTP server's log dropped ${logged.flushed.dropped} and failed ${logged.flushed.failed} records`);
@@ -226,5 +256,7 @@ for (const c of Object.values(contenders)) {
 
 table(`Request log on the request path (through handle(), ${ROUNDS} paired rounds of ${SLICE_MS} ms CPU; vs off = median of the rounds' throughput with the log / without)`, rows);
 table(`The log's own work per request (median of ${ROUNDS} interleaved rounds of 1,000; µs of CPU time)`, recordRows);
-table(`Request log over HTTP (@scimkit/node, each server in a process of its own, autocannon 10 connections, ${SECONDS} s per run, ${RUNS} alternated rounds, medians; CPU: the server process's user + system time per request, all its threads)`, httpRows);
-writeResult('request-log', { users: USERS, rounds: ROUNDS, sliceMs: SLICE_MS, results });
+table(`Request log over HTTP (@scimkit/node, each server in a process of its own, autocannon 10 connections, ${SECONDS} s per run, ${RUNS} rotated rounds, medians; CPU: the server process's user + system time per request, all its threads)`, httpRows);
+const loadAtEnd = load();
+console.log(`Load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAtEnd} at the end.`);
+writeResult('request-log', { users: USERS, rounds: ROUNDS, sliceMs: SLICE_MS, loadAverage: { start: loadAtStart, end: loadAtEnd }, ...(BASE === undefined ? {} : { base: BASE }), results });

@@ -11,7 +11,7 @@ export const TOKEN = 'bench-token-0123456789abcdef';
 
 /** A server process and its controls. */
 export interface ServerProcess {
-  readonly mode: 'off' | 'on';
+  readonly mode: 'off' | 'on' | 'queue' | 'built';
   readonly port: number;
   readonly id: string;
   /** The process's CPU time so far, in µs (user + system). */
@@ -42,7 +42,7 @@ function ask<T>(child: ChildProcess, message: unknown, accept: (reply: unknown) 
 }
 
 /** Start a server process; `cwd` (default this checkout) is the checkout whose packages it runs (its tsconfig maps them). */
-export async function startServer(mode: 'off' | 'on', cwd?: string): Promise<ServerProcess> {
+export async function startServer(mode: 'off' | 'on' | 'queue' | 'built', cwd?: string): Promise<ServerProcess> {
   const child = fork(here('./server.ts'), [mode], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], ...(cwd === undefined ? {} : { cwd }) });
   const ready = await new Promise<string>((resolve, reject) => {
     child.once('message', (message) => resolve(String(message)));

@@ -1,6 +1,6 @@
 /**
  * One server of the request-log part's HTTP measure, in a process of its own, forked by
- * `http-servers.ts`: `node --import tsx bench/request-log/server.ts <off|on>`. @scimkit/node,
+ * `http-servers.ts`: `node --import tsx bench/request-log/server.ts <off|on|queue|built>`. @scimkit/node,
  * bearer token, memory store of USERS (1,000) users, with or without `createRequestLog()`, the
  * measured user patched once before (reads follow writes in a provisioning). It sends
  * `ready <port> <user id>` once listening, and answers over IPC: `cpu` (its process.cpuUsage()),
@@ -9,7 +9,7 @@
  * as `node --cpu-prof`, written to that file), `exit`.
  */
 import { bearerToken, createMemoryStore, createScimServer, userResourceType } from '@scimkit/core';
-import { createRequestLog } from '@scimkit/console';
+import { createMemoryLogStore, createRequestLog } from '@scimkit/console';
 import { createNodeHandler } from '@scimkit/node';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,14 +18,18 @@ import type { AddressInfo } from 'node:net';
 import { generateUsers, PATCH_OP } from '../lib/users.js';
 import { TOKEN } from './http-servers.js';
 
-const mode = process.argv[2] === 'on' ? 'on' : 'off';
+// Besides off and on, to place the log's cost: `queue` (a recorder that only queues, dropped on the
+// next turn), `built` (records built, a store that keeps nothing).
+const mode = ['on', 'queue', 'built'].includes(process.argv[2] ?? '') ? (process.argv[2] as 'on' | 'queue' | 'built') : 'off';
 const users = generateUsers(Number(process.env.USERS ?? 1000));
-const log = mode === 'on' ? createRequestLog() : undefined;
+let queued: unknown[] = [];
+const queue = { record: (recorded: unknown) => void (queued.push(recorded) === 1 && setImmediate(() => (queued = []))) };
+const log = mode === 'on' ? createRequestLog() : mode === 'built' ? createRequestLog({ store: { ...createMemoryLogStore(), append: async () => undefined } }) : undefined;
 const scim = createScimServer({
   resourceTypes: [userResourceType],
   store: createMemoryStore({ initial: { User: users } }),
   ...bearerToken({ tokens: [{ token: TOKEN, principal: 'bench-client' }] }),
-  ...(log === undefined ? {} : { requestLog: log }),
+  ...(log === undefined ? (mode === 'queue' ? { requestLog: queue } : {}) : { requestLog: log }),
 });
 const server = createServer(createNodeHandler(scim, { basePath: '/scim/v2' }));
 const id = (users[0] as { id: string }).id;

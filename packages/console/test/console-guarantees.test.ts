@@ -198,4 +198,32 @@ describe('what the console promises (docs/concepts/console.md)', () => {
     expect(await memory.tenants()).toEqual(['']);
     expect(await memory.get('', 'bare')).toStrictEqual(bare);
   });
+
+  it('answers a record whose texts hold any character as it was stored (a NUL, a lone surrogate, non-Latin text)', async () => {
+    const memory = createMemoryLogStore();
+    const odd: RequestLogRecord = {
+      id: 'odd\u0000id',
+      tenant: 't\u0000',
+      requestId: 'r\ud800',
+      time: Date.now(),
+      durationMs: 0,
+      method: 'PATCH',
+      path: '/Users/\u0000/☃',
+      query: { filter: 'displayName eq "\u0000"', 'x\u0000': '' },
+      status: 200,
+      client: 'c',
+      userName: '',
+      changes: [
+        { operation: 'patch', resourceType: 'User', id: 'id\u0000s', diff: [{ path: 'displayName', before: '"\u0000"', after: '' }], versionBefore: '', versionAfter: 'W/"\u0000"' },
+        { operation: 'replace', resourceType: 'User', id: '漢字', diff: [{ path: 'x' }], diffTruncated: false },
+      ],
+      requestHeaders: {},
+      requestBody: { text: '', bytes: 0, truncated: false },
+    };
+    await memory.append([odd]);
+    expect(await memory.get('t\u0000', 'odd\u0000id')).toStrictEqual(odd);
+    const plain: RequestLogRecord = { ...odd, id: 'plain', changes: [{ operation: 'replace', resourceType: 'User', id: '漢字', diff: [{ path: 'x' }, { path: 'y', before: '"\ud800"' }], diffTruncated: false }] };
+    await memory.append([plain]);
+    expect(await memory.get('t\u0000', 'plain')).toStrictEqual(plain);
+  });
 });

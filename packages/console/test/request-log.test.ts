@@ -155,6 +155,22 @@ describe('the request log', () => {
     expect(JSON.stringify(third)).not.toContain('E-70123');
   });
 
+  it('keeps a body sent as bytes as the server decoded it, in the charset the client named', async () => {
+    const { scim, log } = serverWith();
+    const { id } = await provisionAsEntra(scim, TOKEN, 'zoe@example.com');
+    const sent = '{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"replace","path":"displayName","value":"Zoë Ñúñez"}]}';
+    const answer = await scim.handle({ ...entraRequest('PATCH', `/Users/${id}`, TOKEN), headers: { ...entraRequest('PATCH', `/Users/${id}`, TOKEN).headers, 'content-type': 'application/scim+json; charset=iso-8859-1' }, body: Buffer.from(sent, 'latin1') });
+    expect(answer.status).toBe(200);
+    const utf8 = await scim.handle({ ...entraRequest('PATCH', `/Users/${id}`, TOKEN), body: new TextEncoder().encode(sent.replace('Zoë', 'Zoé')) });
+    expect(utf8.status).toBe(200);
+    await log.flush();
+    const [second, first] = (await log.query({ tenant: '', limit: 2 })).records;
+    expect(first?.requestBody).toEqual({ text: sent, bytes: sent.length, truncated: false });
+    expect(first?.changes[0]?.diff).toContainEqual(expect.objectContaining({ path: 'displayName', after: '"Zoë Ñúñez"' }));
+    expect(second?.requestBody?.text).toBe(sent.replace('Zoë', 'Zoé'));
+    expect(second?.requestBody?.bytes).toBe(Buffer.byteLength(sent.replace('Zoë', 'Zoé')));
+  });
+
   it('scrubs the credential from a diff that echoes it (and leaves every other diff as built)', async () => {
     const { scim, log } = serverWith();
     const { id } = await provisionAsEntra(scim, TOKEN, 'frank@example.com');

@@ -183,17 +183,20 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
   const failed = response.status >= 400;
   // The body of an accepted POST, PUT or PATCH was read as JSON by the server: it may be kept as
   // its text when nothing in it needs redaction. Any other body is parsed (a hint needs it).
-  const requestBody = bodyOf(redactor, request.body, maxBody, failed || !READ_AS_JSON.has(method));
+  const requestBody = bodyOf(redactor, request.body, maxBody, failed || !READ_AS_JSON.has(method), recorded.requestBodyText);
   const keepResponse = failed || (limits.responseBodies === 'writes' && WRITES.has(method));
   const responseBody = keepResponse ? bodyOf(redactor, response.body, maxBody, true) : undefined;
   const error = errorOf(responseBody?.value);
-  const changes = recorded.changes.map((change) => recordChange(change, redactor));
+  let changes: RecordedChange[] | undefined;
+  for (const change of recorded.changes) (changes ??= []).push(recordChange(change, redactor));
 
-  const query: Record<string, string> = {};
-  const rawQuery = request.query ?? {};
+  // Made for the first parameter (most requests have none).
+  let query: Record<string, string> = NO_ENTRIES;
+  const rawQuery = request.query ?? NO_ENTRIES;
   for (const name in rawQuery) {
     const value = (rawQuery as Record<string, string | readonly string[] | undefined>)[name];
     if (value === undefined) continue;
+    if (query === NO_ENTRIES) query = {};
     const text = Array.isArray(value) ? value.join(',') : String(value);
     if (SECRET_NAME.test(name)) {
       redactor.remember(text);
@@ -204,7 +207,7 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
   const userName = userNameOf(recorded, requestBody?.value, query['filter'] ?? (typeof rawQuery['filter'] === 'string' ? rawQuery['filter'] : undefined), redactor);
   const idp = fromHeaders.idp;
   const named = clientName?.(recorded);
-  const unscrubbed = named ?? (authorization !== undefined && !hasPrincipalName(recorded.principal) ? cached(caches.clients, authorization, (value) => clientOf(undefined, value)) : clientOf(recorded.principal, authorization));
+  const unscrubbed = named ?? (authorization !== undefined && !hasPrincipalName(recorded.principal) ? cached(caches.clients, authorization, clientOfCredential) : clientOf(recorded.principal, authorization));
   // Scrubbed of the credential alone as long as nothing else was removed: the same client text on
   // every request of a client, scrubbed once.
   const onlyCredential = redactor.onlyAdopted(fromHeaders.removed);
@@ -222,10 +225,10 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
     durationMs: Math.round(recorded.durationMs * 1000) / 1000,
     method,
     path: redactor.scrub(recorded.path),
-    query: isEmpty(query) ? NO_ENTRIES : redactor.scrubEntries(query),
+    query: query === NO_ENTRIES ? NO_ENTRIES : redactor.scrubEntries(query),
     status: response.status,
     client,
-    changes: changes.length === 0 ? NO_CHANGES : redactor.scrubs ? scrubChanges(redactor, changes) : changes,
+    changes: changes === undefined ? NO_CHANGES : redactor.scrubs ? scrubChanges(redactor, changes) : changes,
     requestHeaders: onlyCredential ? fromHeaders.headers : sameAsLast(caches, redactor.scrubEntries({ ...fromHeaders.headers })),
   };
   if (error.scimType !== undefined) record.scimType = error.scimType;
@@ -247,13 +250,8 @@ export function buildRecord(recorded: RecordedRequest, id: string, redaction: Re
 }
 
 /** Shared by every record that has none (records are read-only: fewer objects kept per record). */
-const NO_ENTRIES: Readonly<Record<string, string>> = Object.freeze({});
+const NO_ENTRIES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const NO_CHANGES: readonly RecordedChange[] = Object.freeze([]);
-
-function isEmpty(entries: Record<string, string>): boolean {
-  for (const _ in entries) return false;
-  return true;
-}
 
 /**
  * The kept headers of the previous record when these are the same (a client sends the same
@@ -278,6 +276,11 @@ function sameAsLast(caches: RecordCaches, headers: Record<string, string>): Read
   }
   caches.last.headers = Object.freeze(headers);
   return caches.last.headers;
+}
+
+/** The client a credential stands for, without a principal's name. */
+function clientOfCredential(authorization: string): string {
+  return clientOf(undefined, authorization);
 }
 
 /** Whether `clientOf` would name the client after the principal (else after the credential). */
@@ -328,9 +331,10 @@ const MAY_NEED_REDACTION = /\\u|pass|pwd|secret|token|credential|api[-_]?key|pri
 /**
  * A body as kept: redacted JSON text, cut; a body that is not JSON is not kept at all (it could
  * hold anything). Without `parse` the body is known to be JSON (the server accepted it as such) and
- * its value is not needed unless it has a `userName`.
+ * its value is not needed unless it has a `userName`. `decoded`: the text the server decoded from
+ * the bytes, when it did.
  */
-function bodyOf(redactor: Redactor, body: unknown, maxBody: number, parse: boolean): KeptBody | undefined {
+function bodyOf(redactor: Redactor, body: unknown, maxBody: number, parse: boolean, decoded?: string): KeptBody | undefined {
   if (body === undefined || body === null || body === '') return undefined;
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
     // A framework's body parser already made it a value.
@@ -342,8 +346,9 @@ function bodyOf(redactor: Redactor, body: unknown, maxBody: number, parse: boole
     }
     return { ...redactedText(redactor, body, maxBody), bytes, value: body };
   }
-  // A Buffer (as `@scimkit/node` hands it) is decoded in place, without a second view of its bytes.
-  const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString() : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  // Bytes: the text the server decoded (`RecordedRequest.requestBodyText`), else decoded here as
+  // UTF-8 (a Buffer, as `@scimkit/node` hands it, in place, without a second view of its bytes).
+  const text = typeof body === 'string' ? body : decoded !== undefined ? decoded : Buffer.isBuffer(body) ? body.toString() : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   const bytes = typeof body === 'string' ? (isAscii(body) ? body.length : Buffer.byteLength(body)) : body.byteLength;
   if (bytes === 0) return undefined;
   const plain = !MAY_NEED_REDACTION.test(text) && !redactor.mayName(text);

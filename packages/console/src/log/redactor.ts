@@ -1,5 +1,8 @@
 import { DEFAULT_PERSONAL_FIELDS, MASKED, REDACTED, SECRET_NAME, type RedactionOptions } from './redaction-options.js';
 
+/** The forms of a redactor that removed nothing yet (shared: replaced, never added to). */
+const NO_FORMS: string[] = [];
+
 /** Shortest value scrubbed from free text: shorter ones would garble unrelated text. */
 const MIN_SCRUBBED = 3;
 
@@ -51,9 +54,11 @@ export class Redactor {
   /** Values removed from this request, to scrub from free text. */
   private removed: Set<string> | undefined;
   /** Their forms as they may appear in text (raw, JSON-escaped, URL-encoded), longest first when scrubbing. */
-  private forms: string[] = [];
+  private forms: string[] = NO_FORMS;
   /** `removed` and `forms` are a {@link RemovedValues} shared with other records: copied before this one adds to them. */
   private shared: RemovedValues | undefined;
+  /** The forms no other form occurs in (see `needlesOf`); `undefined`: not computed since `forms` changed. */
+  private needles: readonly string[] | undefined;
 
   private readonly mentions: RegExp | undefined;
   private readonly treatments: Map<string, Treatment> | undefined;
@@ -128,6 +133,7 @@ export class Redactor {
   adopt(values: RemovedValues): void {
     this.removed = values.removed as Set<string>;
     this.forms = values.forms as string[];
+    this.needles = values.needles;
     this.shared = values;
   }
 
@@ -135,7 +141,7 @@ export class Redactor {
   static removedValues(values: readonly string[], formCache: Map<string, readonly string[]>): RemovedValues {
     const redactor = new Redactor({ policy: 'keep', personal: new Set(), secrets: new Set() }, formCache);
     for (const value of values) redactor.remember(value);
-    return { removed: redactor.removed ?? new Set(), forms: redactor.forms };
+    return { removed: redactor.removed ?? new Set(), forms: redactor.forms, needles: needlesOf(redactor.forms) };
   }
 
   /** Whether nothing was removed but the adopted values (text scrubbed of those alone is scrubbed of all). */
@@ -151,9 +157,10 @@ export class Redactor {
           this.removed = new Set(this.removed);
           this.forms = [...this.forms];
           this.shared = undefined;
-        }
+        } else if (this.forms === NO_FORMS) this.forms = [];
         this.removed.add(value);
         for (const form of cachedForms(this.formCache, value)) this.forms.push(form);
+        this.needles = undefined;
       }
     } else if (Array.isArray(value)) {
       for (const item of value) this.remember(item);
@@ -223,6 +230,17 @@ export class Redactor {
 
   /** Free text with every removed value scrubbed (raw, JSON-escaped and URL-encoded forms). */
   text(text: string): string {
+    // Usually none occurs: searched for the forms no other form occurs in alone (a credential's
+    // parts and their forms all hold its token: one search, not one per form).
+    const needles = (this.needles ??= needlesOf(this.forms));
+    let found = false;
+    for (const needle of needles) {
+      if (text.includes(needle)) {
+        found = true;
+        break;
+      }
+    }
+    if (!found) return text;
     let out = text;
     for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(MASKED);
     return out;
@@ -233,6 +251,27 @@ export class Redactor {
 export interface RemovedValues {
   readonly removed: ReadonlySet<string>;
   readonly forms: readonly string[];
+  /** The forms no other form occurs in (see `needlesOf`). */
+  readonly needles: readonly string[];
+}
+
+/**
+ * The forms in which no other (shorter) form occurs: a text holds some form only if it holds one of
+ * these (each form holds itself or a shorter form, which holds one of these in turn).
+ */
+function needlesOf(forms: readonly string[]): readonly string[] {
+  const needles: string[] = [];
+  for (const form of forms) {
+    let minimal = true;
+    for (const other of forms) {
+      if (other !== form && other.length < form.length && form.includes(other)) {
+        minimal = false;
+        break;
+      }
+    }
+    if (minimal && !needles.includes(form)) needles.push(form);
+  }
+  return needles;
 }
 
 /** The forms of a removed value (a client's token repeats on every request: computed once per log, bounded). */

@@ -88,6 +88,17 @@ export function createRequestLog(options: RequestLogOptions = {}): RequestLog {
     }
   };
 
+  // Store a batch (made once: a function made per batch is one more object per batch).
+  const append = async (records: RequestLogRecord[]): Promise<void> => {
+    try {
+      await store.append(records);
+      stats.recorded += records.length;
+    } catch (error) {
+      fail(error);
+    }
+    appending--;
+  };
+
   const drain = (): Promise<void> => {
     scheduled = false;
     if (pending.length === 0) return writing;
@@ -101,17 +112,8 @@ export function createRequestLog(options: RequestLogOptions = {}): RequestLog {
         fail(error);
       }
     }
-    const append = async (): Promise<void> => {
-      try {
-        await store.append(records);
-        stats.recorded += records.length;
-      } catch (error) {
-        fail(error);
-      }
-      appending--;
-    };
     // In order: after the appends still running, at once when none is (one promise less per batch).
-    writing = appending++ === 0 ? append() : writing.then(append);
+    writing = appending++ === 0 ? append(records) : writing.then(() => append(records));
     return writing;
   };
 

@@ -74,7 +74,7 @@ async function handle(context: ServerContext, request: ScimRequest): Promise<Sci
   const started = performance.now();
   const trail = openTrail(request);
   const recorder = context.config.requestLog;
-  if (recorder !== undefined) trail.changes = [];
+  if (recorder !== undefined) trail.recording = {};
   const answered = context.tracer === undefined ? answer(context, request, trail) : traceRequest(context, trail, () => answer(context, request, trail));
   const response = withRequestId(await answered, trail.requestId);
   const durationMs = performance.now() - started;
@@ -133,7 +133,7 @@ async function answer(server: ServerContext, request: ScimRequest, trail: Reques
       caller: caller.value,
       baseUrl: resolveBaseUrl(context, request) + prefix,
       storeContext: { ...(tenant.value === undefined ? {} : { tenant: tenant.value }), requestId: trail.requestId },
-      changes: trail.changes,
+      recording: trail.recording,
     };
     // Each Bulk operation gets a deadline of its own; all share what found the store unavailable.
     return await authorizedDispatch(exchange, endpoint.value, (inner) => (traced.storeDeadlineMs === undefined ? inner : { ...inner, context: withDeadline(inner.context, traced, deadline) }));

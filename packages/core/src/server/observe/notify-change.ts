@@ -10,7 +10,8 @@ import type { Exchange } from '../request/exchange.js';
  * request log, the change is also kept for the request's record.
  */
 export async function notifyChange(exchange: Exchange, event: ChangeEvent): Promise<void> {
-  exchange.changes?.push(event);
+  const { recording } = exchange;
+  if (recording !== undefined) (recording.changes ??= []).push(event);
   const { context } = exchange;
   const hook = context.config.onChange;
   if (hook === undefined) return;

@@ -13,6 +13,12 @@ export interface RecordedRequest {
   readonly durationMs: number;
   /** The request as the adapter handed it (headers, query and body raw). */
   readonly request: ScimRequest;
+  /**
+   * The request body's text as the server decoded it (in the charset the client named, a byte
+   * order mark dropped), when the body came as bytes and was read as JSON; absent otherwise (the
+   * body was not bytes, was not read, or was not valid text).
+   */
+  readonly requestBodyText?: string;
   /** The answer, with its body (also for HEAD, whose body the client does not get). */
   readonly response: ScimResponse;
   /** The path relative to the mount point, after a tenant prefix. */

@@ -3,7 +3,7 @@ import type { LogScope } from './log-scope.js';
 import type { RequestContext } from './request-context.js';
 import { requestIdOf } from './request-id.js';
 import type { ContextLike } from './scim-tracing.js';
-import type { ChangeEvent } from '../config/scim-server-config.js';
+import type { RequestRecording } from './request-recording.js';
 
 /**
  * What the server learns about one request as it goes through the stages (internal, mutable): its
@@ -25,8 +25,8 @@ export interface RequestTrail {
   traceContext?: ContextLike;
   /** An unexpected failure answered with a 500, for the span. */
   failure?: unknown;
-  /** The committed changes, collected only when a request log is configured (`config.requestLog`). */
-  changes?: ChangeEvent[];
+  /** What the request log receives besides the trail, collected only when one is configured (`config.requestLog`). */
+  recording?: RequestRecording;
 }
 
 /** Start the trail of a request; never throws, whatever `request` is. */

@@ -1,5 +1,5 @@
 import type { Caller } from './authenticate.js';
-import type { ChangeEvent } from '../config/scim-server-config.js';
+import type { RequestRecording } from '../observe/request-recording.js';
 import type { LogScope } from '../observe/log-scope.js';
 import type { StoreContext } from '../../store/scim-store.js';
 import type { ScimRequest } from './scim-request.js';
@@ -16,8 +16,8 @@ export interface Exchange {
   readonly baseUrl: string;
   /** Who the store calls of this request act for (tenant, request id); passed to every store call. */
   readonly storeContext: StoreContext & { readonly requestId: string };
-  /** Where committed changes are collected for the request log, when one is configured. */
-  readonly changes?: ChangeEvent[] | undefined;
+  /** Where committed changes (and the body's text) are collected for the request log, when one is configured. */
+  readonly recording?: RequestRecording | undefined;
 }
 
 /** Who acts in an event the application sees (`onChange`): the principal `authenticate` gave, the tenant and the request id. */

@@ -5,6 +5,7 @@ import { requestMediaType } from './json-media-type.js';
 import { requestHeader } from './request-header.js';
 import type { ScimRequest } from './scim-request.js';
 import type { ServerContext } from '../config/server-context.js';
+import type { RequestRecording } from '../observe/request-recording.js';
 import { illFormedString } from './well-formed-json.js';
 
 /**
@@ -15,8 +16,9 @@ import { illFormedString } from './well-formed-json.js';
  * §3.8); an unknown charset is 415, bytes that are not valid in it 400 invalidSyntax. A body
  * over `limits.maxBodyBytes` is 413 (RFC 7644 §3.7.4); an empty or unparseable one, one with
  * a member name twice in one object, or one holding a lone surrogate, is 400 invalidSyntax.
+ * With `recording` (a request log is configured), the text decoded from bytes is kept there.
  */
-export function readJsonBody(context: ServerContext, request: ScimRequest, limit?: BodyLimit): Result<unknown> {
+export function readJsonBody(context: ServerContext, request: ScimRequest, limit?: BodyLimit, recording?: RequestRecording): Result<unknown> {
   const contentType = requestHeader(request, 'content-type');
   const mediaType = requestMediaType(contentType);
   if (!mediaType.json) {
@@ -29,6 +31,8 @@ export function readJsonBody(context: ServerContext, request: ScimRequest, limit
   if (exceeds(body, max)) return err(httpError(413, limit?.detail ?? `The request body is larger than the maximum of ${max} bytes`));
   const text = body instanceof Uint8Array ? decode(body, mediaType.charset) : ok(typeof body === 'string' ? stripBom(body) : '');
   if (!text.ok) return text;
+  // The request log keeps this text rather than decoding the same bytes again.
+  if (recording !== undefined && body instanceof Uint8Array) recording.requestBodyText = text.value;
   if (text.value.trim() === '') return err(scimError('invalidSyntax', 'The request body is empty; a JSON object is required'));
   let parsed: unknown;
   try {

@@ -44,7 +44,7 @@ export async function postBulk(exchange: Exchange, dispatch: Dispatch): Promise<
   const body = readJsonBody(exchange.context, exchange.request, {
     maxBytes: limits.maxPayloadSize,
     detail: `The size of the bulk operation exceeds the maxPayloadSize (${limits.maxPayloadSize}).`,
-  });
+  }, exchange.recording);
   if (!body.ok) return errorResponse(body.error);
   const request = parseBulkRequest(body.value);
   if (!request.ok) return errorResponse(request.error);

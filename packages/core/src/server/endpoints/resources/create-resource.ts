@@ -25,7 +25,7 @@ export async function createResource(exchange: Exchange, type: ServedType): Prom
   const { context, request } = exchange;
   const selection = selectionFromQuery(request, context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return errorResponse(selection.error);
-  const body = readJsonBody(context, request);
+  const body = readJsonBody(context, request, undefined, exchange.recording);
   if (!body.ok) return errorResponse(body.error);
   const name = type.model.definition.name;
   const id = randomId();

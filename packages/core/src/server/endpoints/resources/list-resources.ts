@@ -25,7 +25,7 @@ export async function listResources(exchange: Exchange, type: ServedType): Promi
 
 /** `POST {endpoint}/.search` (RFC 7644 §3.4.3): the same query, carried by a SearchRequest body. */
 export async function searchResources(exchange: Exchange, type: ServedType): Promise<ScimResponse> {
-  const body = readJsonBody(exchange.context, exchange.request);
+  const body = readJsonBody(exchange.context, exchange.request, undefined, exchange.recording);
   if (!body.ok) return errorResponse(body.error);
   const parameters = searchFromBody(exchange.context, body.value);
   if (!parameters.ok) return errorResponse(parameters.error);

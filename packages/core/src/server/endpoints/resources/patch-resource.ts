@@ -29,7 +29,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const { context, request } = exchange;
   const selection = selectionFromQuery(request, context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return errorResponse(selection.error);
-  const body = readJsonBody(context, request);
+  const body = readJsonBody(context, request, undefined, exchange.recording);
   if (!body.ok) return errorResponse(body.error);
   const options = patchOptions(context, ignoredReporter(exchange, type.model.definition.name, 'patch', id));
   const validation = validationOptions(context);

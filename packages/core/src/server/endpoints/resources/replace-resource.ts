@@ -24,7 +24,7 @@ export async function replaceResource(exchange: Exchange, type: ServedType, id: 
   const { context, request } = exchange;
   const selection = selectionFromQuery(request, context.compatibility.valueFilterInAttributes);
   if (!selection.ok) return errorResponse(selection.error);
-  const body = readJsonBody(context, request);
+  const body = readJsonBody(context, request, undefined, exchange.recording);
   if (!body.ok) return errorResponse(body.error);
   const options = validationOptions(context, ignoredReporter(exchange, type.model.definition.name, 'replace', id));
   const membership = membersOn(exchange, type);

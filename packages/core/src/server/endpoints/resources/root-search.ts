@@ -25,7 +25,7 @@ import type { ServedType } from '../../config/server-context.js';
  */
 export async function rootSearch(exchange: Exchange): Promise<ScimResponse> {
   const { context } = exchange;
-  const body = readJsonBody(context, exchange.request);
+  const body = readJsonBody(context, exchange.request, undefined, exchange.recording);
   if (!body.ok) return errorResponse(body.error);
   const parameters = searchFromBody(context, body.value);
   if (!parameters.ok) return errorResponse(parameters.error);
