@@ -77,7 +77,7 @@ export { bearerToken } from './auth/index.js';
 export type { BearerTokenOptions, BearerTokenEntry, BearerIdentity, BearerTokenAuthentication } from './auth/index.js';
 
 // Storage: the contract a store implements, and the in-memory reference store.
-export { createMemoryStore, StoreUnavailableError, isStoreUnavailable } from './store/index.js';
+export { createMemoryStore, StoreUnavailableError, isStoreUnavailable, nextCounterVersion } from './store/index.js';
 export { comparisonKey, uniqueKey } from './values/index.js';
 export type {
   MemoryStoreOptions,
@@ -88,6 +88,9 @@ export type {
   StoreQueryResult,
   StoreWriteResult,
   StoreDeleteResult,
+  StoreAssignment,
+  StoreAssignResult,
+  AssignedValue,
   SortSpec,
   UniqueAttribute,
   WriteContext,

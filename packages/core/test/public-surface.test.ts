@@ -56,7 +56,7 @@ describe('the public surface', () => {
         'MAX_REQUEST_ID_LENGTH', 'MAX_TENANT_LENGTH', 'MemoryOutbox', 'SCIM_MEDIA_TYPE', 'SCIM_TYPES', 'SCIM_TYPE_STATUS', 'ScimException',
         'StoreUnavailableError', 'URN', 'bearerToken', 'builtinResourceTypes', 'commonAttributes', 'comparisonKey', 'createMemoryStore',
         'createSchemaRegistry', 'createScimServer', 'enterpriseUserSchema', 'eventPartition', 'groupResourceType', 'groupSchema', 'httpError',
-        'isScimError', 'isScimType', 'isStoreUnavailable', 'resourceTypeSchema', 'schemaSchema', 'scimError', 'serviceProviderConfigSchema',
+        'isScimError', 'isScimType', 'isStoreUnavailable', 'nextCounterVersion', 'resourceTypeSchema', 'schemaSchema', 'scimError', 'serviceProviderConfigSchema',
         // Deprecated alias of comparisonKey, for one release.
         'uniqueKey',
         'userResourceType', 'userSchema',

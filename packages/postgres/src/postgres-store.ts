@@ -15,6 +15,7 @@ import { eventsCte, insertEventsSql, outboxTables } from './outbox/outbox-tables
 import { createPostgresOutbox } from './outbox/postgres-outbox.js';
 import { eventParam, writeEvents } from './outbox/write-events.js';
 import { applyMemberChange, insertMembers, membersColumn, rewriteMembers } from './member-rows.js';
+import { assignMissSql, assignSql } from './assign-statement.js';
 import { queryStore } from './query-store.js';
 import { QueryShapes } from './query-shapes.js';
 import { countedCte, foldsCounts } from './resource-counts.js';
@@ -172,6 +173,13 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
     }
   }
 
+  /** One writing statement on its own (as writeOnce): its rows. */
+  async function writeRows<Row>(text: string, params: readonly unknown[]): Promise<Row[]> {
+    const name = names.of(text);
+    const result = client.write !== undefined ? await client.write<Row>(text, params, name) : await client.transaction((tx) => tx.query<Row>(text, params, name));
+    return result.rows;
+  }
+
   return {
     capabilities: options.callTimeoutMs === undefined ? CAPABILITIES : { ...CAPABILITIES, callTimeoutMs: options.callTimeoutMs },
     outbox: createPostgresOutbox(client, { schema: options.schema ?? 'public', partitions }),
@@ -275,6 +283,37 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       });
     },
 
+    async assign(resourceType, id, assignment, ctx) {
+      const tenant = tenantOf(ctx);
+      const values = JSON.stringify(assignment.values);
+      // No row can hold U+0000: no such resource; a value with it is the read path's to refuse (400).
+      if (holdsNul(id)) return { ok: false, reason: 'notFound' };
+      if (holdsNul(values)) return { ok: false, reason: 'declined' };
+      // The row's JSON text may be at most this long now: the assignment adds at most its own JSON,
+      // the new lastModified and a digit of the version (32 bytes spare).
+      const room = assignment.maxResourceBytes - utf8Bytes(values) - utf8Bytes(assignment.lastModified) - 32;
+      if (room <= 0) return { ok: false, reason: 'declined' };
+      const attribute = memberAttribute(resourceType);
+      const groups = prefetch(ctx);
+      const members = attribute === undefined ? '' : `, ${membersColumn(t)}`;
+      const extra = groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`;
+      const expected = assignment.expectedVersion;
+      const shape = `\u0000${attribute !== undefined}\u0000${groups?.shape ?? ''}`;
+      const text = textOf(`assign\u0000${expected !== undefined}${shape}`, () => assignSql(t, expected !== undefined, members, extra));
+      const params: unknown[] = [tenant, resourceType, id, values, instant(assignment.lastModified), assignment.lastModified, room, assignment.freshVersion];
+      if (expected !== undefined) params.push(expected);
+      const written = await writeRows<AssignedRow>(text, params);
+      const row = written[0];
+      if (row !== undefined) return { ok: true, resource: assignedResource(row, attribute, groups), changed: true };
+      // Nothing written: gone, another version, already holding the values, or declined (a row that
+      // may grow past the limit, a writer in between).
+      const missText = textOf(`assign-miss${shape}`, () => assignMissSql(t, members, extra));
+      const found = (await client.query<AssignedRow & { version: string; holds: boolean }>(missText, [tenant, resourceType, id, values], names.of(missText))).rows[0];
+      if (found === undefined) return { ok: false, reason: 'notFound' };
+      if (expected !== undefined && found.version !== expected) return { ok: false, reason: 'versionMismatch' };
+      return found.holds ? { ok: true, resource: assignedResource(found, attribute, groups), changed: false } : { ok: false, reason: 'declined' };
+    },
+
     delete(resourceType, id, expectedVersion, ctx) {
       const tenant = tenantOf(ctx);
       if (holdsNul(id)) return Promise.resolve({ ok: false, reason: 'notFound' });
@@ -363,6 +402,24 @@ function rowOf(tenant: string, resourceType: string, resource: ScimResource, dat
  */
 function writtenCopy(resource: ScimResource, stored: StoredForm, row: ResourceRow): ScimResource {
   return stored.data === resource ? (JSON.parse(row.data) as ScimResource) : structuredClone(resource);
+}
+
+/** A row `assignSql` or `assignMissSql` returned. */
+interface AssignedRow {
+  readonly data: Record<string, unknown>;
+  readonly members?: unknown[] | null;
+  readonly referrers?: unknown;
+}
+
+/** The resource of an assigned row, with what its referrers column read kept for `referrers`. */
+function assignedResource(row: AssignedRow, attribute: string | undefined, groups: Prefetch | undefined): ScimResource {
+  const resource = fromStoredForm(row.data, row.members, attribute);
+  groups?.keep(resource, row.referrers);
+  return resource;
+}
+
+function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
 }
 
 /** A dateTime as the instant column value, or NULL when it is not one. */

@@ -31,11 +31,13 @@ export function withUnavailable<S extends ScimStore>(store: S, options: Unavaila
     }
   };
   const referrers = store.referrers;
+  const assign = store.assign;
   return {
     ...store,
     create: (type, resource, ctx) => guarded(() => store.create(type, resource, ctx)),
     get: (type, id, ctx) => guarded(() => store.get(type, id, ctx)),
     replace: (type, id, resource, expected, ctx) => guarded(() => store.replace(type, id, resource, expected, ctx)),
+    ...(assign === undefined ? {} : { assign: (type: string, id: string, assignment: Parameters<typeof assign>[2], ctx: Parameters<typeof assign>[3]) => guarded(() => assign.call(store, type, id, assignment, ctx)) }),
     delete: (type, id, expected, ctx) => guarded(() => store.delete(type, id, expected, ctx)),
     query: (type, query, ctx) => guarded(() => store.query(type, query, ctx)),
     ...(referrers === undefined ? {} : { referrers: (lookup: Parameters<typeof referrers>[0], resources: Parameters<typeof referrers>[1], ctx?: Parameters<typeof referrers>[2]) => guarded(() => referrers.call(store, lookup, resources, ctx)) }),

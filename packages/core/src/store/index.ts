@@ -5,6 +5,9 @@ export type {
   StoreQueryResult,
   StoreWriteResult,
   StoreDeleteResult,
+  StoreAssignment,
+  StoreAssignResult,
+  AssignedValue,
   SortSpec,
   UniqueAttribute,
   WriteContext,
@@ -20,6 +23,7 @@ export type {
   AttributeFacts,
 } from './scim-store.js';
 export { createMemoryStore } from './memory-store.js';
+export { nextCounterVersion } from './next-counter-version.js';
 export type { MemoryStoreOptions } from './memory-store.js';
 export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable.js';
 export type { StoreUnavailableOptions } from './store-unavailable.js';

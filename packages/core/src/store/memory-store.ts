@@ -80,6 +80,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ScimStore {
       return logged(written, written.ok && ctx.events !== undefined ? () => ctx.events!(written.resource) : undefined);
     },
 
+    async assign(resourceType, id, assignment, ctx) {
+      return find(ctx.tenant, resourceType)?.assign(id, assignment) ?? { ok: false, reason: 'notFound' };
+    },
+
     async delete(resourceType, id, expectedVersion, ctx) {
       const deleted = find(ctx?.tenant, resourceType)?.remove(id, expectedVersion) ?? { ok: false, reason: 'notFound' };
       const touch = ctx?.touch;

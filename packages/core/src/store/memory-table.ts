@@ -1,6 +1,7 @@
 import type { AttrPath, Filter } from '../filter/ast.js';
 import { sortResources } from '../filter/compile-sort.js';
 import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
+import { assignedResource } from './assigned-resource.js';
 import { EqualityIndex, type IndexedAttribute } from './equality-index.js';
 import { freezeShared, mergeElements } from './frozen-copy.js';
 import { InsertionLog } from './insertion-log.js';
@@ -9,6 +10,8 @@ import { topLevelPath } from './memory-cursor.js';
 import type {
   FilterSemantics,
   MultiValuedChange,
+  StoreAssignment,
+  StoreAssignResult,
   StoreDeleteResult,
   StoreQuery,
   StoreQueryResult,
@@ -103,6 +106,29 @@ export class MemoryTable {
       }
     }
     return { ok: true, resource };
+  }
+
+  /**
+   * Sets `assignment.values` (ScimStore.assign) in one synchronous step: the version compared, the
+   * resource kept when it already holds them, a deep-frozen copy sharing the rest swapped in, and
+   * the indexes of the top-level values that changed updated.
+   */
+  assign(id: string, assignment: StoreAssignment): StoreAssignResult {
+    const current = this.byId.get(id);
+    if (current === undefined) return { ok: false, reason: 'notFound' };
+    if (assignment.expectedVersion !== undefined && current.meta.version !== assignment.expectedVersion) return { ok: false, reason: 'versionMismatch' };
+    const assigned = assignedResource(current, assignment);
+    if (assigned.kind === 'unchanged') return { ok: true, resource: current, changed: false };
+    if (assigned.kind === 'declined') return { ok: false, reason: 'declined' };
+    const resource = freezeShared(assigned.resource, current) as ScimResource;
+    this.byId.set(id, resource);
+    for (const index of this.indexes.values()) {
+      if (readTopLevel(resource, index.attribute.path) !== readTopLevel(current, index.attribute.path)) {
+        index.removeResource(id, current);
+        index.addResource(id, resource);
+      }
+    }
+    return { ok: true, resource, changed: true };
   }
 
   remove(id: string, expectedVersion: string | undefined): StoreDeleteResult {

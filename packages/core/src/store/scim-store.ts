@@ -38,6 +38,20 @@ export interface ScimStore {
   delete(resourceType: string, id: string, expectedVersion?: string, ctx?: DeleteContext): Promise<StoreDeleteResult>;
   query(resourceType: string, query: StoreQuery, ctx?: StoreContext): Promise<StoreQueryResult>;
   /**
+   * Optional: a PATCH the core decided without the stored document (RFC 7644 §3.5.2), applied in one
+   * atomic step: set each of `assignment.values`, and only if that changes the resource, advance
+   * `meta.version` (a counter `W/"n"` becomes `W/"n+1"`: `nextCounterVersion`) and set
+   * `meta.lastModified` to `assignment.lastModified`; honour `expectedVersion` (`If-Match`) in the
+   * same step. Returns the resource as stored after the step (`changed: false`: the resource already
+   * held every value, nothing was written, version and lastModified kept), or `notFound`,
+   * `versionMismatch` (checked before `changed`), or `declined`: the store did not write, and the
+   * core reads the resource and writes with `replace` instead. A version that is not a counter
+   * becomes `assignment.freshVersion`. A store declines whatever it cannot do exactly (a result
+   * that may be larger than `assignment.maxResourceBytes`, a value it cannot keep). Only for stores whose resources are in
+   * the form the core writes them (schema-spelled keys). See docs/writing-a-store.md "Assignments".
+   */
+  assign?(resourceType: string, id: string, assignment: StoreAssignment, ctx: StoreContext): Promise<StoreAssignResult>;
+  /**
    * Optional: for a page of resources, the resources that reference each of them through
    * `lookup.attribute` (the groups whose `members` hold each user of a page, for the computed
    * `User.groups` of RFC 7643 §4.1.2), in one call. `resources` are objects this store returned (from
@@ -124,6 +138,39 @@ export interface WriteContext extends StoreContext {
    */
   readonly events?: (written: ScimResource) => readonly ScimEvent[];
 }
+
+/** A value `assign` sets: the value of a singular simple attribute or sub-attribute, as validated. */
+export type AssignedValue = string | number | boolean;
+
+/**
+ * What one `assign` sets. `values` maps a top-level attribute (schema spelling, core schema only) to
+ * its new value, or a singular complex attribute to the sub-attributes to set in it (the others are
+ * kept; the object is created when the resource has none): `{ displayName: 'x', name: { givenName:
+ * 'y' } }`. Never a multi-valued, unique, readOnly or immutable attribute: the core sends only
+ * what it decided without the stored document.
+ */
+export interface StoreAssignment {
+  readonly values: Readonly<Record<string, AssignedValue | Readonly<Record<string, AssignedValue>>>>;
+  /** `If-Match`: write only if the current `meta.version` equals it, else `versionMismatch`. */
+  readonly expectedVersion?: string;
+  /** The new `meta.lastModified` when the resource changes. */
+  readonly lastModified: string;
+  /**
+   * The new `meta.version` when the resource changes and its version is not a counter
+   * (nextCounterVersion is undefined: imported data): a fresh sequence, as the core's own writes start.
+   */
+  readonly freshVersion: string;
+  /**
+   * The server's `limits.maxResourceBytes`: a store writes only when the result's JSON (compact,
+   * UTF-8) is surely no longer; when it cannot tell, it declines, and the core measures exactly.
+   */
+  readonly maxResourceBytes: number;
+}
+
+/** What `assign` did (see ScimStore.assign). */
+export type StoreAssignResult =
+  | { readonly ok: true; readonly resource: ScimResource; readonly changed: boolean }
+  | { readonly ok: false; readonly reason: 'notFound' | 'versionMismatch' | 'declined' };
 
 /** The difference one write makes to one multi-valued attribute. */
 export interface MultiValuedChange {

@@ -1,6 +1,7 @@
 import { beforeEach, describe } from 'vitest';
 import type { ScimStore } from '../store/scim-store.js';
 import { conformanceModels, type ConformanceModels } from './conformance-schema.js';
+import { describeAssign } from './describe-assign.js';
 import { describeChanges } from './describe-changes.js';
 import { describeCrud } from './describe-crud.js';
 import { describeCursors } from './describe-cursors.js';
@@ -53,7 +54,7 @@ export interface StoreConformanceOptions {
  * `capabilities`: what is not pushed down is finished in memory, as the server does. A store that
  * declares `references`, `cursor`, `events` or `immutableResults` also gets the reference-cascade,
  * keyset-cursor, outbox or unchanged-results tests,
- * and one with `referrers` the batched-lookup tests; the factory is called once while the tests are
+ * one with `referrers` the batched-lookup tests, and one with `assign` the pushed-down PATCH tests; the factory is called once while the tests are
  * collected, to read those `capabilities` and methods.
  */
 export function describeStoreConformance(name: string, factory: () => ScimStore | Promise<ScimStore>, options: StoreConformanceOptions = {}): void {
@@ -105,6 +106,7 @@ export function describeStoreConformance(name: string, factory: () => ScimStore 
     if (probe.referrers !== undefined) describeReferrers(store, model);
     if (declared.events === true) describeEvents(store);
     if (declared.immutableResults === true) describeImmutableResults(store, model);
+    if (probe.assign !== undefined) describeAssign(store);
     const faults = options.faults;
     describeUnavailable(faults === undefined ? async () => faultyAtBoundary(await factory()) : async () => faults(), faults === undefined, declared.references === true);
   });

@@ -34,6 +34,7 @@ export function faultyAtBoundary(store: ScimStore): FaultyStore {
       create: (type, resource, ctx) => step(() => store.create(type, resource, ctx)),
       get: (type, id, ctx) => step(() => store.get(type, id, ctx)),
       replace: (type, id, resource, expected, ctx) => step(() => store.replace(type, id, resource, expected, ctx)),
+      ...(store.assign === undefined ? {} : { assign: (type, id, assignment, ctx) => step(() => (store.assign as NonNullable<ScimStore['assign']>)(type, id, assignment, ctx)) }),
       delete: (type, id, expected, ctx) => step(() => store.delete(type, id, expected, ctx)),
       query: (type, query, ctx) => step(() => store.query(type, query, ctx)),
     },

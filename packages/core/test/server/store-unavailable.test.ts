@@ -107,7 +107,7 @@ describe('writes queued behind one that found the store unavailable', () => {
     let stalled = false;
     const store: ScimStore = new Proxy(memory, {
       get(target, key, receiver) {
-        if (key === 'replace' && stalled) {
+        if ((key === 'replace' || key === 'assign') && stalled) {
           // A stalled database: the write gives up after 150 ms (a lock timeout), as unavailable.
           return () => new Promise((_, reject) => setTimeout(() => reject(new StoreUnavailableError('data the request needs stayed locked longer than the lock timeout', { retryAfterSeconds: 2 })), 150));
         }

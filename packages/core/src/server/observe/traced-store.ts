@@ -1,7 +1,7 @@
 import type { ScimStore, StoreContext } from '../../store/scim-store.js';
 import { SPAN_KIND_INTERNAL, SPAN_STATUS_ERROR, type ContextLike, type ScimTracing, type SpanLike, type TracerLike } from './scim-tracing.js';
 
-type StoreMethod = 'create' | 'get' | 'replace' | 'delete' | 'query' | 'referrers';
+type StoreMethod = 'create' | 'get' | 'replace' | 'assign' | 'delete' | 'query' | 'referrers';
 
 /**
  * The store seen through one request's span: every call is a child span `scim.store.{method}` of
@@ -35,6 +35,9 @@ export function tracedStore(store: ScimStore, tracing: ScimTracing, tracer: Trac
     ...(store.referrers === undefined
       ? {}
       : { referrers: (lookup, resources, ctx) => call('referrers', lookup.resourceType, ctx, () => (store.referrers as NonNullable<ScimStore['referrers']>)(lookup, resources, ctx)) }),
+    ...(store.assign === undefined
+      ? {}
+      : { assign: (type, id, assignment, ctx) => call('assign', type, ctx, () => (store.assign as NonNullable<ScimStore['assign']>)(type, id, assignment, ctx)) }),
   };
 }
 

@@ -41,6 +41,7 @@ export function deadlineStore(store: ScimStore, budgetMs: number, state: StoreDe
     });
   };
   const referrers = store.referrers;
+  const assign = store.assign;
   return {
     ...(store.capabilities === undefined ? {} : { capabilities: store.capabilities }),
     ...(store.outbox === undefined ? {} : { outbox: store.outbox }),
@@ -50,5 +51,6 @@ export function deadlineStore(store: ScimStore, budgetMs: number, state: StoreDe
     delete: (type, id, expected, ctx) => call(() => store.delete(type, id, expected, ctx)),
     query: (type, query, ctx) => call(() => store.query(type, query, ctx)),
     ...(referrers === undefined ? {} : { referrers: (lookup, resources, ctx) => call(() => referrers.call(store, lookup, resources, ctx)) }),
+    ...(assign === undefined ? {} : { assign: (type, id, assignment, ctx) => call(() => assign.call(store, type, id, assignment, ctx)) }),
   };
 }

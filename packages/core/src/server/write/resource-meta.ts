@@ -8,7 +8,11 @@ import { setOwn } from '../../json/with-entry.js';
 export function nextVersion(previous?: string): string {
   const counter = previous === undefined ? 0 : Number(/^W\/"(\d+)"$/.exec(previous)?.[1] ?? Number.NaN);
   if (Number.isSafeInteger(counter)) return `W/"${counter + 1}"`;
-  // A tag this server did not write (imported data): start a fresh, distinct sequence.
+  return freshVersion();
+}
+
+/** The first version of a fresh sequence, for a tag this server did not write (imported data). */
+export function freshVersion(): string {
   return `W/"${Date.now()}"`;
 }
 

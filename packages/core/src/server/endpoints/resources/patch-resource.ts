@@ -15,6 +15,8 @@ import { patchAnswersNoContent } from './patch-return.js';
 import type { ScimResponse } from '../../request/scim-request.js';
 import { patchOptions, validationOptions, type ServedType } from '../../config/server-context.js';
 import { updateResource } from '../../write/update-resource.js';
+import { assignPatch } from '../../write/assign-patch.js';
+import type { ScimResource } from '../../../schema/scim-resource.js';
 import { sentAttributes } from '../../response/sent-attributes.js';
 import { resourceResponse } from './resource-response.js';
 
@@ -35,7 +37,20 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const validation = validationOptions(context);
   const membership = membersOn(exchange, type);
   const client = membership === undefined ? undefined : patchMembers(membership, body.value);
-  const readBack = patchAnswersNoContent(context, request, selection.value) ? undefined : groupsLookup(exchange, type, selection.value);
+  const noContent = patchAnswersNoContent(context, request, selection.value);
+  const readBack = noContent ? undefined : groupsLookup(exchange, type, selection.value);
+  const respond = async (after: ScimResource, before: ScimResource): Promise<ScimResponse> =>
+    noContent
+      ? emptyResponse(204, { ETag: after.meta.version })
+      : resourceResponse(200, presentResource(type, (await withComputedAttributes(exchange, type, [after], selection.value))[0] ?? after, exchange.baseUrl, withEntry(selection.value, 'sent', sentAttributes(type.model, after, before))), after);
+  // One store call when the store can apply the operations itself (assign-patch.ts).
+  // (It never sets a multi-valued attribute, so a group's members are never among its operations.)
+  const assigned = await assignPatch(exchange, type, id, body.value, options, validation, readBack);
+  if (assigned !== undefined) {
+    if (!assigned.ok) return errorResponse(assigned.error);
+    // Nothing it may set is returned only when sent (`returned: "request"`): the resource as its own `before`.
+    return respond(assigned.value.after, assigned.value.after);
+  }
   const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
     const patched = applyPatchWith(type.model, existing, body.value, options, context.caches.elementKeys);
     if (!patched.ok) return patched;
@@ -57,9 +72,7 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   }, readBack);
   if (!outcome.ok) return errorResponse(outcome.error);
   const { before, after, changed } = outcome.value;
-  const response = patchAnswersNoContent(context, request, selection.value)
-    ? emptyResponse(204, { ETag: after.meta.version })
-    : resourceResponse(200, presentResource(type, (await withComputedAttributes(exchange, type, [after], selection.value))[0] ?? after, exchange.baseUrl, withEntry(selection.value, 'sent', sentAttributes(type.model, after, before))), after);
+  const response = await respond(after, before);
   if (changed) await notifyChange(exchange, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
   return response;
 }

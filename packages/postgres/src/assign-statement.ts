@@ -1,0 +1,43 @@
+import type { StoreTables } from './sql-names.js';
+
+/** The version column's counter (nextCounterVersion in @scimkit/core): `W/"n"`, at most 15 digits. */
+const COUNTER = `'^W/"[0-9]{1,15}"$'`;
+
+/** The next counter after the row's version, as SQL over the alias `r`; else the fresh version `$8`. */
+const NEXT_VERSION = `(CASE WHEN r.version ~ ${COUNTER} THEN 'W/"' || (substr(r.version, 4, length(r.version) - 4)::bigint + 1)::text || '"' ELSE $8 END)`;
+
+/**
+ * The row's document with the assignment `$4` (ScimStore.assign's `values`: top-level values, and
+ * objects of sub-attributes merged into the attribute's object, created when the row has none) and
+ * the new `meta.version` and `meta.lastModified` (`$6`).
+ */
+const ASSIGNED_DATA = `r.data || coalesce((SELECT jsonb_object_agg(a.key, CASE WHEN jsonb_typeof(a.value) = 'object' AND jsonb_typeof(r.data->a.key) = 'object' THEN (r.data->a.key) || a.value ELSE a.value END) FROM jsonb_each($4::jsonb) a), '{}'::jsonb)
+      || jsonb_build_object('meta', coalesce(r.data->'meta', '{}'::jsonb) || jsonb_build_object('version', ${NEXT_VERSION}, 'lastModified', $6::text))`;
+
+/**
+ * A PATCH pushed down (ScimStore.assign) as one statement: the row updated only when the
+ * assignment changes it (`data @> $4` holds when every assigned value is already there: they are
+ * scalars, and sub-attribute objects nest one level) and its JSON text is short enough (`$7`: the limit minus the most the assignment can add; jsonb's text is never shorter
+ * than the compact JSON the core measures) and, with `expected`, it is at version `$8`. Under READ
+ * COMMITTED a concurrent writer's row is re-checked and the new values computed from it, so no
+ * update is lost. Returns the written document, with the member rows (`members`) and the
+ * referrers column (`extra`) as reads return them; no row: `assignMissSql` tells why.
+ *
+ * $1 tenant, $2 resource type, $3 id, $4 values (JSON), $5 last_modified (instant), $6 lastModified
+ * (text), $7 longest JSON text the row may have now, $8 the version after one that is not a counter,
+ * [$9 expected version].
+ */
+export function assignSql(t: StoreTables, expected: boolean, members: string, extra: string): string {
+  return `UPDATE ${t.resources} r SET version = ${NEXT_VERSION}, last_modified = $5::timestamptz, data = ${ASSIGNED_DATA}
+    WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3${expected ? ' AND r.version = $9' : ''}
+      AND NOT (r.data @> $4::jsonb) AND octet_length(r.data::text) <= $7
+    RETURNING r.data${members}${extra}`;
+}
+
+/**
+ * Why `assignSql` wrote no row (rare but for a PATCH that changes nothing): the row as it is, its
+ * version, and whether it holds the assignment already. $1 tenant, $2 resource type, $3 id, $4 values.
+ */
+export function assignMissSql(t: StoreTables, members: string, extra: string): string {
+  return `SELECT r.data${members}${extra}, r.version, r.data @> $4::jsonb AS holds FROM ${t.resources} r WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3`;
+}
