@@ -1,4 +1,4 @@
-import type { StoreTables } from './sql-names.js';
+import { quoteLiteral, type StoreTables } from './sql-names.js';
 
 /** The version column's counter (nextCounterVersion in @scimkit/core): `W/"n"`, at most 15 digits. */
 const COUNTER = `'^W/"[0-9]{1,15}"$'`;
@@ -8,11 +8,19 @@ const NEXT_VERSION = `(CASE WHEN r.version ~ ${COUNTER} THEN 'W/"' || (substr(r.
 
 /**
  * The row's document with the assignment `$4` (ScimStore.assign's `values`: top-level values, and
- * objects of sub-attributes merged into the attribute's object, created when the row has none) and
- * the new `meta.version` and `meta.lastModified` (`$6`).
+ * objects of sub-attributes for the complex attributes `parents`, merged into the attribute's object,
+ * created when the row has none) and the new `meta.version` and `meta.lastModified` (`$6`). `$4`
+ * itself is concatenated first (its plain values are the new ones), then each parent's merge: a
+ * statement per set of parents, so the usual PATCH (plain values only) is two concatenations.
  */
-const ASSIGNED_DATA = `r.data || coalesce((SELECT jsonb_object_agg(a.key, CASE WHEN jsonb_typeof(a.value) = 'object' AND jsonb_typeof(r.data->a.key) = 'object' THEN (r.data->a.key) || a.value ELSE a.value END) FROM jsonb_each($4::jsonb) a), '{}'::jsonb)
+function assignedData(parents: readonly string[]): string {
+  const merges = parents.map((parent) => {
+    const name = quoteLiteral(parent);
+    return ` || jsonb_build_object(${name}, CASE WHEN jsonb_typeof(r.data->${name}) = 'object' THEN (r.data->${name}) || ($4::jsonb->${name}) ELSE $4::jsonb->${name} END)`;
+  });
+  return `r.data || $4::jsonb${merges.join('')}
       || jsonb_build_object('meta', coalesce(r.data->'meta', '{}'::jsonb) || jsonb_build_object('version', ${NEXT_VERSION}, 'lastModified', $6::text))`;
+}
 
 /**
  * A PATCH pushed down (ScimStore.assign) as one statement: the row updated only when the
@@ -21,14 +29,15 @@ const ASSIGNED_DATA = `r.data || coalesce((SELECT jsonb_object_agg(a.key, CASE W
  * than the compact JSON the core measures) and, with `expected`, it is at version `$8`. Under READ
  * COMMITTED a concurrent writer's row is re-checked and the new values computed from it, so no
  * update is lost. Returns the written document, with the member rows (`members`) and the
- * referrers column (`extra`) as reads return them; no row: `assignMissSql` tells why.
+ * referrers column (`extra`) as reads return them; no row: `assignMissSql` tells why. `parents`: the
+ * keys of `$4` whose values are objects of sub-attributes (assignedData).
  *
  * $1 tenant, $2 resource type, $3 id, $4 values (JSON), $5 last_modified (instant), $6 lastModified
  * (text), $7 longest JSON text the row may have now, $8 the version after one that is not a counter,
  * [$9 expected version].
  */
-export function assignSql(t: StoreTables, expected: boolean, members: string, extra: string): string {
-  return `UPDATE ${t.resources} r SET version = ${NEXT_VERSION}, last_modified = $5::timestamptz, data = ${ASSIGNED_DATA}
+export function assignSql(t: StoreTables, parents: readonly string[], expected: boolean, members: string, extra: string): string {
+  return `UPDATE ${t.resources} r SET version = ${NEXT_VERSION}, last_modified = $5::timestamptz, data = ${assignedData(parents)}
     WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3${expected ? ' AND r.version = $9' : ''}
       AND NOT (r.data @> $4::jsonb) AND octet_length(r.data::text) <= $7
     RETURNING r.data${members}${extra}`;

@@ -298,8 +298,10 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const members = attribute === undefined ? '' : `, ${membersColumn(t)}`;
       const extra = groups === undefined ? '' : `, ${groups.column('r.tenant', 'r.id')}`;
       const expected = assignment.expectedVersion;
+      const parents = Object.keys(assignment.values).filter((key) => typeof assignment.values[key] === 'object').sort();
       const shape = `\u0000${attribute !== undefined}\u0000${groups?.shape ?? ''}`;
-      const text = textOf(`assign\u0000${expected !== undefined}${shape}`, () => assignSql(t, expected !== undefined, members, extra));
+      // One text per set of complex attributes assigned into (the schema's few; `name` nearly always).
+      const text = textOf(`assign\u0000${expected !== undefined}\u0000${parents.join('\u0001')}${shape}`, () => assignSql(t, parents, expected !== undefined, members, extra));
       const params: unknown[] = [tenant, resourceType, id, values, instant(assignment.lastModified), assignment.lastModified, room, assignment.freshVersion];
       if (expected !== undefined) params.push(expected);
       const written = await writeRows<AssignedRow>(text, params);
