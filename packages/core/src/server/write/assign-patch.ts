@@ -77,7 +77,7 @@ export async function assignPatch(
 function needsNoBefore(exchange: Exchange): boolean {
   const { context } = exchange;
   const config = context.config;
-  return config.beforeWrite === undefined && config.onChange === undefined && context.events === undefined && exchange.changes === undefined && !context.caches.recent.enabled;
+  return config.beforeWrite === undefined && config.onChange === undefined && context.events === undefined && exchange.recording === undefined && !context.caches.recent.enabled;
 }
 
 /**
