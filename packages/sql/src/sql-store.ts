@@ -262,10 +262,16 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
   /** The groups a referrers column read, as resources in id order (the order `referrers` answers in). */
   const readReferrers = (group: CompiledMapping, raw: unknown): ScimResource[] => {
     const names = referrerParts(group).names;
+    const out: ScimResource[] = [];
+    // Loops, not map and Object.fromEntries: this runs for every row a read returns.
+    for (const values of readJsonRows(raw)) {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
+      out.push(rowToResource(group, row));
+    }
+    if (out.length < 2) return out;
     const numeric = group.table.id.type === 'integer';
-    return readJsonRows(raw)
-      .map((values) => rowToResource(group, Object.fromEntries(names.map((n, i) => [n, values[i]]))))
-      .sort((a, b) => (numeric ? Number(a.id) - Number(b.id) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return out.sort((a, b) => (numeric ? Number(a.id) - Number(b.id) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   };
 
   /** The JSON aggregate of member elements `[id, display, type]` over rows aliased `alias`, and the joins that find each display. */
@@ -466,31 +472,40 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
    * normalization when `caseExact` is false (the database's own index might not), as a function of
    * its `operands` (the values it compares with, so that a statement shape can bind them). The test
    * may find more than a clash (MySQL's `LOWER`): `uniqueClash` confirms each row in JavaScript.
+   * The SQL is built only when asked (`sql()`): a write whose statement is kept by shape needs the
+   * operands alone.
    */
+  // Whether the dialect folds (or lower-cases) text at all: that depends on the dialect alone, not the column.
+  const folds = dialect.foldKey(sql`x`) !== undefined;
+  const lowers = dialect.lower(sql`x`) !== undefined;
   const uniqueTests = (mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext, alias: string) => {
-    const tests: { unique: WriteContext['unique'][number]; value: string; column: RawBuilder<unknown>; exact: boolean; operands: unknown[]; test: (...operands: unknown[]) => RawBuilder<boolean> }[] = [];
+    const tests: { unique: WriteContext['unique'][number]; value: string; exact: boolean; operands: unknown[]; sql: () => { column: RawBuilder<unknown>; test: (...operands: unknown[]) => RawBuilder<boolean> } }[] = [];
     for (const unique of ctx.unique) {
       const attribute = mapping.attributes.find((a) => a.element === undefined && a.keys.length === 1 && a.keys[0]?.toLowerCase() === unique.path.toLowerCase());
       const value = resource[unique.path];
       if (attribute === undefined || typeof value !== 'string') continue;
-      const column = col(alias, attribute.column);
-      const folded = unique.caseExact ? undefined : attribute.key !== undefined ? col(alias, attribute.key) : dialect.foldKey(column);
-      const lower = unique.caseExact ? undefined : dialect.lower(column);
       // An equality on the column or its key column (an index probe), not a narrowing by LOWER().
-      const entry = { unique, value, column, exact: unique.caseExact || attribute.key !== undefined };
-      if (unique.caseExact) tests.push({ ...entry, operands: [value], test: (v) => sql<boolean>`${column} = ${v}` });
-      else if (folded !== undefined) tests.push({ ...entry, operands: [comparisonKey(value, false)], test: (k) => sql<boolean>`${folded} = ${k}` });
-      else if (lower !== undefined) {
+      const entry = { unique, value, exact: unique.caseExact || attribute.key !== undefined };
+      const column = () => col(alias, attribute.column);
+      if (unique.caseExact) {
+        tests.push({ ...entry, operands: [value], sql: () => ({ column: column(), test: (v) => sql<boolean>`${column()} = ${v}` }) });
+        continue;
+      }
+      const key = attribute.key;
+      const folded = key !== undefined ? () => col(alias, key) : folds ? () => dialect.foldKey(column()) as RawBuilder<unknown> : undefined;
+      if (folded !== undefined) tests.push({ ...entry, operands: [comparisonKey(value, false)], sql: () => ({ column: column(), test: (k) => sql<boolean>`${folded()} = ${k}` }) });
+      else if (lowers) {
         const forms = [...new Set([value.normalize('NFC').toLowerCase(), value.normalize('NFD').toLowerCase()])];
-        tests.push({ ...entry, operands: forms, test: (...f) => sql<boolean>`${lower} IN (${sql.join(f)})` });
-      } else tests.push({ ...entry, operands: [value.toLowerCase()], test: (v) => sql<boolean>`lower(${column}) = ${v}` });
+        tests.push({ ...entry, operands: forms, sql: () => ({ column: column(), test: (...f) => sql<boolean>`${dialect.lower(column())} IN (${sql.join(f)})` }) });
+      } else tests.push({ ...entry, operands: [value.toLowerCase()], sql: () => ({ column: column(), test: (v) => sql<boolean>`lower(${column()}) = ${v}` }) });
     }
     return tests;
   };
 
   /** A clash on a unique attribute the database's index might not catch (caseExact false), before writing. */
   const uniqueClash = async (q: Transaction<any>, mapping: CompiledMapping, resource: ScimResource, ctx: WriteContext, self?: string): Promise<{ attribute: string; id: string } | undefined> => {
-    for (const { unique, value, column, operands, test } of uniqueTests(mapping, resource, ctx, 't')) {
+    for (const { unique, value, operands, sql: tested } of uniqueTests(mapping, resource, ctx, 't')) {
+      const { column, test } = tested();
       const others = self === undefined ? sql`` : sql` AND ${idRef(mapping)} <> ${self}`;
       const found = await sql<{ id: unknown; v: unknown }>`SELECT ${idRef(mapping)} AS id, ${column} AS v FROM ${from(mapping)} WHERE ${test(...operands)} AND ${tenantOf(mapping, ctx)}${others}`.execute(q);
       const clash = found.rows.find((row) => typeof row.v === 'string' && comparisonKey(row.v, unique.caseExact) === comparisonKey(value, unique.caseExact));
@@ -515,7 +530,7 @@ export function createSqlStore(options: SqlStoreOptions): ScimStore {
         let at = 0;
         const parts = tests.map((t) => {
           const operands = values.slice(at, (at += t.operands.length));
-          return sql<boolean>`NOT EXISTS (SELECT 1 FROM ${sql.table(mapping.table.table)} AS ${sql.id('scim_o')} WHERE ${t.test(...operands)} AND ${tenantIs(mapping, tenant, 'scim_o.')}${others})`;
+          return sql<boolean>`NOT EXISTS (SELECT 1 FROM ${sql.table(mapping.table.table)} AS ${sql.id('scim_o')} WHERE ${t.sql().test(...operands)} AND ${tenantIs(mapping, tenant, 'scim_o.')}${others})`;
         });
         return parts.length === 0 ? sql<boolean>`(1 = 1)` : sql<boolean>`${sql.join(parts, sql` AND `)}`;
       },
