@@ -1,4 +1,5 @@
 import type { DiffEntry, Hint, RecordedChange, RequestLogRecord } from './request-log-record.js';
+import { TextArena } from './text-arena.js';
 
 /** The fixed part of a kept record's size in `RecordColumns.bytes` (its slots in the columns). */
 const SLOT_BYTES = 200;
@@ -39,8 +40,8 @@ const NO_ENTRIES: Readonly<Record<string, string>> = Object.freeze({});
  */
 export class RecordColumns {
   readonly capacity: number;
-  /** Each record's own texts, joined (see `TEXTS`); `undefined`: an empty slot. */
-  private readonly texts: (string | undefined)[];
+  /** Each record's own texts, joined (see `TEXTS`), as bytes outside the heap (see `TextArena`). */
+  private readonly texts: TextArena;
   /** The length of each of a record's texts in `texts` (-1: absent), `TEXTS` per record. */
   private readonly lengths: Int32Array;
   private readonly tenants: string[];
@@ -63,7 +64,7 @@ export class RecordColumns {
   constructor(capacity: number) {
     this.capacity = capacity;
     const strings = <T>(): T[] => new Array<T>(capacity);
-    this.texts = strings();
+    this.texts = new TextArena(capacity);
     this.lengths = new Int32Array(TEXTS * capacity);
     this.tenants = strings();
     this.times = new Float64Array(capacity);
@@ -97,10 +98,8 @@ export class RecordColumns {
     text = this.add(text, first + RESPONSE_BODY, record.responseBody?.text);
     text = this.add(text, first + QUERY, isEmpty(record.query) ? undefined : JSON.stringify(record.query));
     text = this.add(text, first + CHANGES, record.changes.length === 0 ? undefined : changesText(record.changes));
-    // A `+` chain is a tree of strings, each part kept alive by it: reading a character makes it one
-    // flat string, in place, which is what the collector then keeps (measured: as little as a join's).
-    text.charCodeAt(0);
-    this.texts[at] = text;
+    // Copied into the arena as bytes: the string (a `+` chain) dies young.
+    this.texts.put(at, text);
     this.tenants[at] = record.tenant;
     this.times[at] = record.time;
     this.durations[at] = record.durationMs;
@@ -132,14 +131,14 @@ export class RecordColumns {
 
   /** Forget slot `at`. */
   clear(at: number): void {
-    this.texts[at] = undefined;
+    this.texts.clear(at);
     this.hints[at] = undefined;
     this.userAgents[at] = undefined;
     this.sizes[at] = 0;
   }
 
   has(at: number): boolean {
-    return this.texts[at] !== undefined;
+    return this.texts.has(at);
   }
 
   id(at: number): string | undefined {
@@ -177,7 +176,11 @@ export class RecordColumns {
 
   /** One of the record's own texts (see `TEXTS`), `undefined` when absent or the slot is empty. */
   private text(at: number, field: number): string | undefined {
-    const text = this.texts[at];
+    return this.textOf(this.texts.get(at), at, field);
+  }
+
+  /** One of the texts of `text`, the joined texts of slot `at`. */
+  private textOf(text: string | undefined, at: number, field: number): string | undefined {
     if (text === undefined) return undefined;
     const first = at * TEXTS;
     let start = 0;
@@ -191,8 +194,9 @@ export class RecordColumns {
 
   /** The record in slot `at`, as it was stored (a new object). */
   record(at: number): RequestLogRecord {
+    const joined = this.texts.get(at);
     const texts: (string | undefined)[] = [];
-    for (let f = 0; f < TEXTS; f++) texts.push(this.text(at, f));
+    for (let f = 0; f < TEXTS; f++) texts.push(this.textOf(joined, at, f));
     const query = texts[QUERY];
     const changes = texts[CHANGES];
     const record: { -readonly [K in keyof RequestLogRecord]: RequestLogRecord[K] } = {
