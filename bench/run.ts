@@ -17,6 +17,8 @@ const PARTS: Record<string, { file: string; flags?: string[]; build?: readonly s
   memory: { file: 'memory.bench.ts', build: SERVERS },
   scaling: { file: 'scaling.bench.ts', flags: ['--expose-gc', '--max-old-space-size=6144'] },
   'request-log': { file: 'request-log.bench.ts' },
+  // scimkit's JavaScript per request in process (server.handle(), memory store) against BASELINE_REF (main).
+  handle: { file: 'handle.bench.ts' },
   oauth: { file: 'oauth.bench.ts' },
   // Needs the PostgreSQL server (SCIMKIT_PG_URL); about four minutes at the defaults.
   'postgres-limit': { file: 'postgres-limit.bench.ts' },

@@ -15,6 +15,7 @@ import { isJsonObject, validateMembers } from './validate-attribute-value.js';
 import type { ValueRules } from './validate-attribute-value.js';
 import type { ValidationContext, ValidationOptions } from './validation-options.js';
 import { memoOf } from './model-memo.js';
+import { validationPlan } from './validation-plan.js';
 
 /** One schema of the resource type with the input gathered for it. */
 interface Part {
@@ -60,9 +61,13 @@ export function validateResource(
     if (fast !== undefined) return fast;
   }
 
+  const plan = validationPlan(model);
   const core = newPart(model.core, false, false, topLevelAttributes(model));
   const extensions = model.extensions.map((e) => newPart(e.schema, true, e.required, e.schema.attributes));
-  const byUrn = new Map(extensions.map((part) => [part.schema.id.toLowerCase(), part]));
+  const partOf = (lowerUrn: string): Part | undefined => {
+    const index = plan.extensionByUrn.get(lowerUrn);
+    return index === undefined ? undefined : extensions[index];
+  };
 
   // 1. Sort the input's keys: `schemas`, extension objects under their URN, attributes (maybe URN-qualified).
   let schemas: unknown;
@@ -76,7 +81,7 @@ export function validateResource(
       schemas = value;
       continue;
     }
-    const extension = byUrn.get(lower);
+    const extension = partOf(lower);
     if (extension !== undefined) {
       // RFC 7643 §3.3: extension attributes live in an object under the extension's URN.
       if (value === null) continue;
@@ -91,13 +96,13 @@ export function validateResource(
       continue;
     }
     // Unqualified names are core attributes; `urn:…:attr` may name a core or an extension attribute.
-    const resolved = key.includes(':') ? model.resolve({ attr: key }) : model.resolve({ uri: model.core.id, attr: key });
+    const resolved = plan.coreByName.get(key) ?? (key.includes(':') ? model.resolve({ attr: key }) : model.resolve({ uri: model.core.id, attr: key }));
     if (resolved === undefined || resolved.subAttribute !== undefined) {
       if (rules.unknownAttributes === 'reject') return err(scimError('invalidValue', `Unknown attribute '${key}'`));
       rules.onIgnored?.(key);
       continue;
     }
-    const part = resolved.extension ? byUrn.get(resolved.schema.toLowerCase()) : core;
+    const part = resolved.extension ? partOf(resolved.schema.toLowerCase()) : core;
     if (part === undefined) continue;
     const added = addMember(part, resolved.attribute.name, value, resolved.attribute);
     if (added !== undefined) return err(added);
@@ -116,8 +121,9 @@ export function validateResource(
     if (!checked.ok) return checked;
     const record: Record<string, unknown> = checked.value ?? {};
     const settled = settleWithStored(part, record, stored, operation, baselines !== undefined);
-    if (settled !== undefined) return err(settled);
-    if (Object.keys(record).length > 0) values.set(part, inSchemaOrder(part.attributes, record));
+    if (typeof settled === 'object') return err(settled);
+    // validateMembers answers in schema order; only a value the settling added can be out of it.
+    if (Object.keys(record).length > 0) values.set(part, settled === 'added' ? inSchemaOrder(part.attributes, record) : record);
     else if (part.required) {
       return err(missingExtension(model, part.schema));
     }
@@ -144,7 +150,8 @@ export function validateResource(
 /**
  * Reconcile the validated input of one schema with the stored resource, in place, by the stored
  * rules (see settleMember: readOnly, writeOnly, immutable). With `shareStored` (an incremental PATCH
- * validation), stored values are kept without a copy.
+ * validation), stored values are kept without a copy. The error, or whether a member was added
+ * (`added`: the record may no longer be in schema order) or only kept, changed or removed.
  */
 function settleWithStored(
   part: Part,
@@ -152,17 +159,27 @@ function settleWithStored(
   stored: Record<string, unknown> | undefined,
   operation: ValidationContext['operation'],
   shareStored: boolean,
-): ScimError | undefined {
+): ScimError | 'added' | 'kept' {
+  let added = false;
+  if (operation === 'create') {
+    // settleMember on create: a readOnly value is dropped, any other kept as it is (no allocation per attribute).
+    for (const attribute of part.attributes) if (attribute.mutability === 'readOnly' && own(record, attribute.name) !== undefined) delete record[attribute.name];
+    return 'kept';
+  }
+  const prefix = prefixOf(part);
   for (const attribute of part.attributes) {
     const name = attribute.name;
     const value = own(record, name);
-    const settled = settleMember(attribute, value, stored, prefixOf(part), operation, shareStored);
+    const settled = settleMember(attribute, value, stored, prefix, operation, shareStored);
     if (!settled.ok) return settled.error;
     if (settled.value === value) continue;
     if (settled.value === undefined) delete record[name];
-    else record[name] = settled.value;
+    else {
+      if (value === undefined) added = true;
+      record[name] = settled.value;
+    }
   }
-  return undefined;
+  return added ? 'added' : 'kept';
 }
 
 function newPart(schema: SchemaDefinition, extension: boolean, required: boolean, attributes: readonly AttributeDefinition[]): Part {
@@ -171,8 +188,7 @@ function newPart(schema: SchemaDefinition, extension: boolean, required: boolean
 
 /** Record one input member of a part; an attribute given twice (two spellings) is an error. */
 function addMember(part: Part, key: string, value: unknown, attribute?: AttributeDefinition) {
-  const lower = key.toLowerCase();
-  const definition = attribute ?? part.attributes.find((a) => a.name.toLowerCase() === lower);
+  const definition = attribute ?? findAttribute(part.attributes, key);
   if (definition !== undefined) {
     // readOnly top-level input never counts: requests cannot set it, a PATCH result keeps the stored value.
     if (definition.mutability === 'readOnly') return undefined;
@@ -181,6 +197,13 @@ function addMember(part: Part, key: string, value: unknown, attribute?: Attribut
   }
   part.input[key] = value;
   return undefined;
+}
+
+/** The attribute named `key` (RFC 7643 §2.1: case-insensitively), the schema's spelling tried first. */
+function findAttribute(attributes: readonly AttributeDefinition[], key: string): AttributeDefinition | undefined {
+  for (const a of attributes) if (a.name === key) return a;
+  const lower = key.toLowerCase();
+  return attributes.find((a) => a.name.toLowerCase() === lower);
 }
 
 /** What precedes a member's name in error paths: nothing for the core, `urn:…:` for an extension. */
