@@ -67,7 +67,13 @@ describe('statements per request (docs/stores/postgres.md "Statements per reques
     let id = '';
     const sent = await statements(async () => (id = (await send('POST', '/Users', { userName: 'One-Statement' })).body['id'] as string));
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(/^WITH inserted AS \(INSERT INTO \S+scim_resources\S* \(.*\) INSERT INTO \S+scim_resource_count_changes\S* \(tenant, resource_type, n\) SELECT \$1, \$2, 1 FROM inserted RETURNING 1 AS written$/s);
+    // One create in 64 (by a hash of its random id) also folds its type's count changes into the
+    // total, in the same statement (createSql's `fold`): either form is one statement.
+    const plain = /^WITH inserted AS \(INSERT INTO \S+scim_resources\S* \(.*\) INSERT INTO \S+scim_resource_count_changes\S* \(tenant, resource_type, n\) SELECT \$1, \$2, 1 FROM inserted RETURNING 1 AS written$/s;
+    if (!plain.test(sent[0] as string)) {
+      expect(sent[0]).toMatch(/^WITH inserted AS \(\s*INSERT INTO \S+scim_resources\S* \(.*scim_resource_count_changes.*scim_resource_counts.*SELECT \(SELECT count\(\*\) FROM inserted\)::int AS written$/s);
+    }
+    expect(sent[0]).not.toMatch(/scim_unique_values/);
     expect(await keys([id])).toEqual(['s:one-statement']);
     expect(await uniqueValueRows(id)).toEqual([]);
   });
