@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { createMemoryStore, createScimServer, groupResourceType, userResourceType, type ScimStore } from '@scimkit/core';
+import { createMemoryStore, createScimServer, groupResourceType, userResourceType, type ChangeEvent, type ScimStore } from '@scimkit/core';
 import { createNodeHandler } from '@scimkit/node';
 import { createPostgresStore, fromPGlite, migrate, type SqlClient } from '@scimkit/postgres';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -47,19 +47,23 @@ function observed(store: ScimStore, calls: Calls, pushdown: boolean): ScimStore 
 interface Side {
   readonly client: ScimClient;
   readonly calls: Calls;
+  /** With a request log: the changes it recorded, in order. */
+  readonly changes: ChangeEvent[];
 }
 
-async function side(store: ScimStore, pushdown: boolean, maxResourceBytes: number | undefined): Promise<Side> {
+async function side(store: ScimStore, pushdown: boolean, maxResourceBytes: number | undefined, log: boolean): Promise<Side> {
   const calls: Calls = {};
+  const changes: ChangeEvent[] = [];
   const scim = createScimServer({
     resourceTypes: [userResourceType, groupResourceType],
     store: observed(store, calls, pushdown),
     logger: { log: () => undefined },
     ...(maxResourceBytes === undefined ? {} : { limits: { maxResourceBytes } }),
+    ...(log ? { requestLog: { record: (recorded: { changes: readonly ChangeEvent[] }) => void changes.push(...recorded.changes) } } : {}),
   });
   const service = await serveAtScimV2(createNodeHandler(scim, { basePath: '/scim/v2' }));
   started.push(service);
-  return { client: scimClient(service.baseUrl), calls };
+  return { client: scimClient(service.baseUrl), calls, changes };
 }
 
 /** One step of a scenario: what to send, given the ids of the user and the group on that side. */
@@ -72,27 +76,37 @@ type Step = (client: ScimClient, ids: { user: string; group: string }) => Promis
 function comparable(reply: ScimReply, ids: { user: string; group: string }, times: Map<string, number>, baseUrl: string): unknown {
   const text = reply.text.replaceAll(baseUrl, '<base>').replaceAll(ids.user, '<user>').replaceAll(ids.group, '<group>');
   const body = text === '' ? undefined : (JSON.parse(text) as unknown);
-  const stamp = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(stamp);
-    if (typeof value !== 'object' || value === null) return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) {
-      if ((key === 'created' || key === 'lastModified') && typeof member === 'string') {
-        if (!times.has(member)) times.set(member, times.size);
-        out[key] = `t${times.get(member)}`;
-      } else out[key] = stamp(member);
-    }
-    return out;
-  };
+  const stamp = (value: unknown) => stamped(value, times);
   const location = reply.headers.get('location');
   return { status: reply.status, etag: reply.headers.get('etag'), location: location?.replace(baseUrl, '<base>').replace(ids.user, '<user>').replace(ids.group, '<group>'), body: stamp(body) };
 }
 
+/** `value` with each `created` and `lastModified` as its order of appearance in `times`. */
+function stamped(value: unknown, times: Map<string, number>): unknown {
+  if (Array.isArray(value)) return value.map((element) => stamped(element, times));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if ((key === 'created' || key === 'lastModified') && typeof member === 'string') {
+      if (!times.has(member)) times.set(member, times.size);
+      out[key] = `t${times.get(member)}`;
+    } else out[key] = stamped(member, times);
+  }
+  return out;
+}
+
+/** Changes a request log recorded, comparable between the sides (as `comparable`), without their request ids. */
+function comparableChanges(changes: readonly ChangeEvent[], ids: { user: string; group: string }, baseUrl: string): unknown {
+  const text = JSON.stringify(changes.map(({ requestId: _requestId, ...change }) => change));
+  return stamped(JSON.parse(text.replaceAll(baseUrl, '<base>').replaceAll(ids.user, '<user>').replaceAll(ids.group, '<group>')), new Map());
+}
+
 /** Runs `steps` on both sides from the same user and group; the comparable replies of each side. */
-async function runBoth(fresh: () => Promise<ScimStore>, steps: readonly Step[], maxResourceBytes?: number) {
-  const sides = [await side(await fresh(), true, maxResourceBytes), await side(await fresh(), false, maxResourceBytes)];
+async function runBoth(fresh: () => Promise<ScimStore>, steps: readonly Step[], maxResourceBytes?: number, log = false) {
+  const sides = [await side(await fresh(), true, maxResourceBytes, log), await side(await fresh(), false, maxResourceBytes, log)];
   const replies: unknown[][] = [];
-  for (const { client } of sides) {
+  const logged: unknown[] = [];
+  for (const { client, changes } of sides) {
     const created = await client.post('/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'pat', displayName: 'Pat', name: { familyName: 'Doe' }, active: true });
     const user = created.body.id as string;
     const grouped = await client.post('/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Team', members: [{ value: user }] });
@@ -105,8 +119,9 @@ async function runBoth(fresh: () => Promise<ScimStore>, steps: readonly Step[], 
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     replies.push(mine);
+    logged.push(comparableChanges(changes, ids, client.baseUrl));
   }
-  return { pushed: replies[0] as unknown[], read: replies[1] as unknown[], calls: [sides[0]?.calls as Calls, sides[1]?.calls as Calls] as const };
+  return { pushed: replies[0] as unknown[], read: replies[1] as unknown[], calls: [sides[0]?.calls as Calls, sides[1]?.calls as Calls] as const, logged };
 }
 
 const user = (ids: { user: string }) => `/Users/${ids.user}`;
@@ -163,6 +178,22 @@ describe.each([
     // The pushed-down side wrote through `assign` and read no user before those writes.
     expect(calls[0]['assign']).toBeGreaterThanOrEqual(12);
     expect(calls[1]['assign'] ?? 0).toBe(0);
+    expect(calls[0]['get'] ?? 0).toBeLessThan(calls[1]['get'] ?? 0);
+  });
+
+  it('with a request log, still one store call, and the log records the same changes (before and after) as on the read path', async () => {
+    const { pushed, read, calls, logged } = await runBoth(fresh, SCENARIO, undefined, true);
+    expect(pushed).toEqual(read);
+    expect(logged[0]).toEqual(logged[1]);
+    // POST user, POST group, and the changing PATCHes of the user (each one change, its before the previous after), then the group's.
+    const changes = logged[0] as { operation: string; before?: { meta: { version: string } }; after?: { meta: { version: string } } }[];
+    expect(changes.map((change) => [change.operation, change.before?.meta.version, change.after?.meta.version])).toEqual([
+      ['create', undefined, 'W/"1"'],
+      ['create', undefined, 'W/"1"'],
+      ...Array.from({ length: 12 }, (_, index) => index + 1).map((n) => ['patch', `W/"${n}"`, `W/"${n + 1}"`]),
+      ['patch', 'W/"1"', 'W/"2"'],
+    ]);
+    expect(calls[0]['assign']).toBeGreaterThanOrEqual(12);
     expect(calls[0]['get'] ?? 0).toBeLessThan(calls[1]['get'] ?? 0);
   });
 

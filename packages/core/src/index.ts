@@ -89,6 +89,7 @@ export type {
   StoreWriteResult,
   StoreDeleteResult,
   StoreAssignment,
+  StoreAssignPrevious,
   StoreAssignResult,
   AssignedValue,
   SortSpec,

@@ -34,13 +34,22 @@ function assignedData(parents: readonly string[]): string {
  *
  * $1 tenant, $2 resource type, $3 id, $4 values (JSON), $5 last_modified (instant), $6 lastModified
  * (text), $7 longest JSON text the row may have now, $8 the version after one that is not a counter,
- * [$9 expected version].
+ * [$9 expected version], [then, with `previous`, the keys whose previous values are returned: the
+ * assigned attributes and `meta` (ScimStore's StoreAssignPrevious)].
  */
-export function assignSql(t: StoreTables, parents: readonly string[], expected: boolean, members: string, extra: string): string {
-  return `UPDATE ${t.resources} r SET version = ${NEXT_VERSION}, last_modified = $5::timestamptz, data = ${assignedData(parents)}
+export function assignSql(t: StoreTables, parents: readonly string[], expected: boolean, previous: boolean, members: string, extra: string): string {
+  // With `previous` (wantPrevious), the row as it was comes from a locking read of the same row in
+  // the same statement (PostgreSQL before 18 has no `RETURNING old`): the lock is taken before the
+  // update, so `old` is the row the update changes, also under a concurrent writer.
+  const keys = expected ? '$10' : '$9';
+  const old = previous
+    ? ` FROM (SELECT o.data FROM ${t.resources} o WHERE o.tenant = $1 AND o.resource_type = $2 AND o.id = $3 FOR UPDATE) old`
+    : '';
+  const returned = previous ? `, (SELECT jsonb_object_agg(k, old.data->k) FROM unnest(${keys}::text[]) k WHERE old.data ? k) AS previous` : '';
+  return `UPDATE ${t.resources} r SET version = ${NEXT_VERSION}, last_modified = $5::timestamptz, data = ${assignedData(parents)}${old}
     WHERE r.tenant = $1 AND r.resource_type = $2 AND r.id = $3${expected ? ' AND r.version = $9' : ''}
       AND NOT (r.data @> $4::jsonb) AND octet_length(r.data::text) <= $7
-    RETURNING r.data${members}${extra}`;
+    RETURNING r.data${members}${extra}${returned}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   Referral,
   ScimResource,
   ScimStore,
+  StoreAssignment,
   StoreCapabilities,
   StoreContext,
   StoreDeleteResult,
@@ -300,20 +301,30 @@ export function createPostgresStore(options: PostgresStoreOptions): ScimStore {
       const expected = assignment.expectedVersion;
       const parents = Object.keys(assignment.values).filter((key) => typeof assignment.values[key] === 'object').sort();
       const shape = `\u0000${attribute !== undefined}\u0000${groups?.shape ?? ''}`;
+      const previous = assignment.wantPrevious === true;
       // One text per set of complex attributes assigned into (the schema's few; `name` nearly always).
-      const text = textOf(`assign\u0000${expected !== undefined}\u0000${parents.join('\u0001')}${shape}`, () => assignSql(t, parents, expected !== undefined, members, extra));
+      const text = textOf(`assign\u0000${expected !== undefined}\u0000${previous}\u0000${parents.join('\u0001')}${shape}`, () =>
+        assignSql(t, parents, expected !== undefined, previous, members, extra),
+      );
       const params: unknown[] = [tenant, resourceType, id, values, instant(assignment.lastModified), assignment.lastModified, room, assignment.freshVersion];
       if (expected !== undefined) params.push(expected);
-      const written = await writeRows<AssignedRow>(text, params);
+      if (previous) params.push([...Object.keys(assignment.values), 'meta']);
+      const written = await writeRows<AssignedRow & { previous?: Record<string, unknown> | null }>(text, params);
       const row = written[0];
-      if (row !== undefined) return { ok: true, resource: assignedResource(row, attribute, groups), changed: true };
+      if (row !== undefined) {
+        const resource = assignedResource(row, attribute, groups);
+        return previous ? { ok: true, resource, changed: true, previous: row.previous ?? {} } : { ok: true, resource, changed: true };
+      }
       // Nothing written: gone, another version, already holding the values, or declined (a row that
       // may grow past the limit, a writer in between).
       const missText = textOf(`assign-miss${shape}`, () => assignMissSql(t, members, extra));
       const found = (await client.query<AssignedRow & { version: string; holds: boolean }>(missText, [tenant, resourceType, id, values], names.of(missText))).rows[0];
       if (found === undefined) return { ok: false, reason: 'notFound' };
       if (expected !== undefined && found.version !== expected) return { ok: false, reason: 'versionMismatch' };
-      return found.holds ? { ok: true, resource: assignedResource(found, attribute, groups), changed: false } : { ok: false, reason: 'declined' };
+      if (!found.holds) return { ok: false, reason: 'declined' };
+      const resource = assignedResource(found, attribute, groups);
+      // Unchanged: what it held before is what it holds.
+      return previous ? { ok: true, resource, changed: false, previous: heldOf(resource, assignment) } : { ok: true, resource, changed: false };
     },
 
     delete(resourceType, id, expectedVersion, ctx) {
@@ -418,6 +429,16 @@ function assignedResource(row: AssignedRow, attribute: string | undefined, group
   const resource = fromStoredForm(row.data, row.members, attribute);
   groups?.keep(resource, row.referrers);
   return resource;
+}
+
+/** What `resource` holds of the assigned attributes and of `meta` (StoreAssignPrevious). */
+function heldOf(resource: ScimResource, assignment: StoreAssignment): Record<string, unknown> {
+  const held: Record<string, unknown> = {};
+  const source = resource as unknown as Record<string, unknown>;
+  for (const key of [...Object.keys(assignment.values), 'meta']) {
+    if (Object.prototype.hasOwnProperty.call(source, key)) Object.defineProperty(held, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+  }
+  return held;
 }
 
 function utf8Bytes(text: string): number {

@@ -88,6 +88,18 @@ describe('index scans for the lookups identity providers make', () => {
     }
   });
 
+  it('a PATCH pushed down with wantPrevious (a request log) is still one statement, each read of it an index probe', async () => {
+    const recorder = recording();
+    const store = createPostgresStore({ client: recorder.client, schema });
+    const done = await (store.assign as NonNullable<typeof store.assign>)('User', 'u78', { values: { title: 'T', name: { givenName: 'G' } }, lastModified: '2026-02-01T00:00:00.000Z', freshVersion: 'W/"9"', maxResourceBytes: 100_000, wantPrevious: true }, {});
+    expect(done.ok && [done.changed, done.previous]).toEqual([true, {}]);
+    expect(recorder.statements).toHaveLength(1);
+    const [statement] = recorder.statements;
+    if (statement === undefined) throw new Error('no statement');
+    // The row updated and the row as it was (read FOR UPDATE): both found through the primary key.
+    expect(await indexScans(statement)).toEqual(['scim_resources_pkey', 'scim_resources_pkey']);
+  });
+
   it('the cascade to a reference attribute kept in the document is a containment a GIN index on data serves', async () => {
     const recorder = recording();
     // No members table: Group.members stays in the document, and a delete finds its holders by `data @>`.

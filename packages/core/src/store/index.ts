@@ -6,6 +6,7 @@ export type {
   StoreWriteResult,
   StoreDeleteResult,
   StoreAssignment,
+  StoreAssignPrevious,
   StoreAssignResult,
   AssignedValue,
   SortSpec,

@@ -2,6 +2,7 @@ import type { AttrPath, Filter } from '../filter/ast.js';
 import { sortResources } from '../filter/compile-sort.js';
 import type { ScimMeta, ScimResource } from '../schema/scim-resource.js';
 import { assignedResource } from './assigned-resource.js';
+import { assignPrevious } from './assign-previous.js';
 import { EqualityIndex, type IndexedAttribute } from './equality-index.js';
 import { freezeShared, mergeElements } from './frozen-copy.js';
 import { InsertionLog } from './insertion-log.js';
@@ -111,14 +112,16 @@ export class MemoryTable {
   /**
    * Sets `assignment.values` (ScimStore.assign) in one synchronous step: the version compared, the
    * resource kept when it already holds them, a deep-frozen copy sharing the rest swapped in, and
-   * the indexes of the top-level values that changed updated.
+   * the indexes of the top-level values that changed updated; with `wantPrevious`, what the
+   * assigned attributes held before (assignPrevious).
    */
   assign(id: string, assignment: StoreAssignment): StoreAssignResult {
     const current = this.byId.get(id);
     if (current === undefined) return { ok: false, reason: 'notFound' };
     if (assignment.expectedVersion !== undefined && current.meta.version !== assignment.expectedVersion) return { ok: false, reason: 'versionMismatch' };
     const assigned = assignedResource(current, assignment);
-    if (assigned.kind === 'unchanged') return { ok: true, resource: current, changed: false };
+    const previous = assignment.wantPrevious === true ? assignPrevious(current, assignment) : undefined;
+    if (assigned.kind === 'unchanged') return previous === undefined ? { ok: true, resource: current, changed: false } : { ok: true, resource: current, changed: false, previous };
     if (assigned.kind === 'declined') return { ok: false, reason: 'declined' };
     const resource = freezeShared(assigned.resource, current) as ScimResource;
     this.byId.set(id, resource);
@@ -128,7 +131,7 @@ export class MemoryTable {
         index.addResource(id, resource);
       }
     }
-    return { ok: true, resource, changed: true };
+    return previous === undefined ? { ok: true, resource, changed: true } : { ok: true, resource, changed: true, previous };
   }
 
   remove(id: string, expectedVersion: string | undefined): StoreDeleteResult {

@@ -165,11 +165,26 @@ export interface StoreAssignment {
    * UTF-8) is surely no longer; when it cannot tell, it declines, and the core measures exactly.
    */
   readonly maxResourceBytes: number;
+  /**
+   * The core needs the resource as it was before the step (a request log's diff): the result then
+   * carries `previous` (StoreAssignPrevious), read in the same atomic step. Absent: the store need
+   * not read it.
+   */
+  readonly wantPrevious?: boolean;
 }
 
-/** What `assign` did (see ScimStore.assign). */
+/**
+ * What the assigned attributes held before an `assign` step, asked for by `wantPrevious`: for each
+ * top-level key of `values`, and for `meta`, the whole value the resource held (a complex
+ * attribute's whole object, its sub-attributes not assigned included); a key is absent when the
+ * resource had no such attribute. The resource returned with these put back (an absent one removed)
+ * is exactly the resource as stored before the step.
+ */
+export type StoreAssignPrevious = Readonly<Record<string, unknown>>;
+
+/** What `assign` did (see ScimStore.assign). `previous` is present when `wantPrevious` asked for it. */
 export type StoreAssignResult =
-  | { readonly ok: true; readonly resource: ScimResource; readonly changed: boolean }
+  | { readonly ok: true; readonly resource: ScimResource; readonly changed: boolean; readonly previous?: StoreAssignPrevious }
   | { readonly ok: false; readonly reason: 'notFound' | 'versionMismatch' | 'declined' };
 
 /** The difference one write makes to one multi-valued attribute. */

@@ -138,6 +138,84 @@ export function describeAssign(store: () => ScimStore): void {
       expect(stored?.['name']).toEqual({ givenName: 'v-givenName', familyName: 'v-familyName', middleName: 'v-middleName' });
     });
 
+    describe('previous (wantPrevious): what the assigned attributes held before the step', () => {
+      const wanting = (values: StoreAssignment['values'], extra: Partial<StoreAssignment> = {}) => assignment(values, { wantPrevious: true, ...extra });
+
+      /** The resource an assign returned, with `previous` put back: the resource as it was. */
+      const rebuilt = (resource: ScimResource, values: StoreAssignment['values'], previous: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+        const out: Record<string, unknown> = { ...resource };
+        for (const key of [...Object.keys(values), 'meta']) {
+          if (Object.prototype.hasOwnProperty.call(previous, key)) out[key] = previous[key];
+          else delete out[key];
+        }
+        return out;
+      };
+
+      it('a changed value: the old values, a complex attribute\'s whole object, and meta; put back, the resource as it was', async () => {
+        const input = user('previous-changed', { displayName: 'Before', name: { familyName: 'F', givenName: 'G' }, active: true });
+        await store().create('User', input, USER_CONTEXT);
+        const stored = await store().get('User', input.id);
+        const values = { displayName: 'After', name: { givenName: 'H' } };
+        const done = await assign('User', input.id, wanting(values));
+        expect(done.ok && done.changed).toBe(true);
+        if (!done.ok) return;
+        expect(done.previous).toEqual({ displayName: 'Before', name: { familyName: 'F', givenName: 'G' }, meta: input.meta });
+        expect(rebuilt(done.resource, values, done.previous ?? {})).toEqual(stored);
+      });
+
+      it('unchanged: what the resource holds', async () => {
+        const input = user('previous-same', { displayName: 'Same', name: { givenName: 'G' } });
+        await store().create('User', input, USER_CONTEXT);
+        const done = await assign('User', input.id, wanting({ displayName: 'Same', name: { givenName: 'G' } }));
+        expect(done).toEqual({ ok: true, resource: input, changed: false, previous: { displayName: 'Same', name: { givenName: 'G' }, meta: input.meta } });
+      });
+
+      it('an attribute the resource did not have is absent from previous', async () => {
+        const input = user('previous-absent', { displayName: 'D' });
+        await store().create('User', input, USER_CONTEXT);
+        const stored = await store().get('User', input.id);
+        const values = { title: 'T', name: { givenName: 'G' } };
+        const done = await assign('User', input.id, wanting(values));
+        expect(done.ok && done.previous).toEqual({ meta: input.meta });
+        if (!done.ok) return;
+        expect(Object.keys(done.previous ?? {})).toEqual(['meta']);
+        expect(rebuilt(done.resource, values, done.previous ?? {})).toEqual(stored);
+      });
+
+      it('a sub-attribute a complex attribute did not have: the object as it was, without it', async () => {
+        const input = user('previous-sub-absent', { name: { familyName: 'F' } });
+        await store().create('User', input, USER_CONTEXT);
+        const stored = await store().get('User', input.id);
+        const values = { name: { givenName: 'G' } };
+        const done = await assign('User', input.id, wanting(values));
+        expect(done.ok && done.resource['name']).toEqual({ familyName: 'F', givenName: 'G' });
+        if (!done.ok) return;
+        expect(done.previous?.['name']).toEqual({ familyName: 'F' });
+        expect(rebuilt(done.resource, values, done.previous ?? {})).toEqual(stored);
+      });
+
+      it('an If-Match mismatch gives no previous; without wantPrevious there is none', async () => {
+        const input = user('previous-guarded', { title: 'Old' });
+        await store().create('User', input, USER_CONTEXT);
+        expect(await assign('User', input.id, wanting({ title: 'New' }, { expectedVersion: 'W/"7"' }))).toEqual({ ok: false, reason: 'versionMismatch' });
+        const plain = await assign('User', input.id, assignment({ title: 'New' }));
+        expect(plain.ok && 'previous' in plain).toBe(false);
+        const guarded = await assign('User', input.id, wanting({ title: 'Newer' }, { expectedVersion: 'W/"2"' }));
+        expect(guarded.ok && guarded.previous).toEqual({ title: 'New', meta: { ...input.meta, lastModified: LATER, version: 'W/"2"' } });
+      });
+
+      it('concurrent writers: each previous is the version just before its own', async () => {
+        const input = user('previous-contended');
+        await store().create('User', input, USER_CONTEXT);
+        const names = ['displayName', 'nickName', 'title', 'userType', 'preferredLanguage', 'locale'];
+        const results = await Promise.all(names.map((name) => assign('User', input.id, wanting({ [name]: `v-${name}` }))));
+        const pairs = results.map((result) => (result.ok ? [(result.previous?.['meta'] as { version?: string } | undefined)?.version, result.resource.meta.version] : []));
+        for (const [before, after] of pairs) expect(Number(/\d+/.exec(after ?? '')?.[0]) - Number(/\d+/.exec(before ?? '')?.[0])).toBe(1);
+        expect(new Set(pairs.map(([before]) => before)).size).toBe(names.length);
+        for (const result of results) expect(result.ok && Object.keys(result.previous ?? {})).toEqual(['meta']);
+      });
+    });
+
     it('a replace from a version an assignment moved on is a versionMismatch', async () => {
       const input = user('raced', { title: 'A' });
       await store().create('User', input, USER_CONTEXT);

@@ -10,22 +10,30 @@ import { writeKey, type Exchange } from '../request/exchange.js';
 import { requestHeader } from '../request/request-header.js';
 import { planAssignment } from './assignment-plan.js';
 import { freshVersion } from './resource-meta.js';
+import { resourceBefore } from './resource-before.js';
 
-/** A PATCH the store applied in one step: the resource as stored after it, and whether it changed. */
+/**
+ * A PATCH the store applied in one step: the resource as stored after it, and whether it changed;
+ * with a request log, the resource as it was before it (resourceBefore), for the log's change.
+ */
 export interface Assigned {
   readonly after: ScimResource;
   readonly changed: boolean;
+  readonly before?: ScimResource;
 }
 
 /**
  * A PATCH pushed down to the store (`ScimStore.assign`): one store call instead of a read and a
  * compare-and-swap. Undefined when it does not apply, and the PATCH then takes the read path
  * (updateResource), with the same answers: the store has no `assign`; the server needs the stored
- * resource before the write (a `beforeWrite` or `onChange` hook, derived events, the request log,
- * recent versions); `If-Match` is not one weak tag or `*`; the operations are not all decided
+ * resource before the write (a `beforeWrite` or `onChange` hook, derived events, recent versions); `If-Match` is not one weak tag or `*`; the operations are not all decided
  * without the stored resource (planAssignment); or the store declined or found another version
  * than `If-Match` names (the read path compares it as RFC 7232 §2.3.2 does, and answers 412). Within this server it runs
  * in the resource's write queue, as every write to it does.
+ *
+ * With a request log, the store is asked for what the assigned attributes held before the step
+ * (`wantPrevious`), and the resource as it was is rebuilt from it (resourceBefore) for the log's
+ * change: the same `before` the read path reads.
  *
  * The size limit (`limits.maxResourceBytes`) is the store's to keep: it writes only a result it
  * knows is within the limit and declines otherwise, and the read path then measures exactly (see
@@ -55,6 +63,7 @@ export async function assignPatch(
     freshVersion: freshVersion(),
     maxResourceBytes: context.limits.maxResourceBytes,
     ...(expected === undefined ? {} : { expectedVersion: expected }),
+    ...(exchange.recording === undefined ? {} : { wantPrevious: true }),
   };
   const ctx = readBack === undefined ? exchange.storeContext : withEntry(exchange.storeContext, 'referrers', readBack);
   const key = writeKey(exchange, name, id);
@@ -64,8 +73,9 @@ export async function assignPatch(
     const done = await (store.assign as NonNullable<typeof store.assign>)(name, id, assignment, ctx);
     if (done.ok) {
       const after = context.caches.adopt(done.resource);
-      if (done.changed) context.writes.leave(key, after);
-      return ok({ after, changed: done.changed });
+      if (!done.changed) return ok({ after, changed: false });
+      context.writes.leave(key, after);
+      return ok(done.previous === undefined ? { after, changed: true } : { after, changed: true, before: resourceBefore(after, assignment, done.previous) });
     }
     if (done.reason === 'notFound') return err(notFoundError(context, type, id));
     // A mismatch (rare) is judged by the read path: `If-Match` compares tags weakly (etagListMatches).
@@ -73,11 +83,11 @@ export async function assignPatch(
   });
 }
 
-/** Whether nothing of this server needs the stored resource before a PATCH writes it. */
+/** Whether nothing of this server needs the stored resource before a PATCH writes it (the request log gets it from the store: `wantPrevious`). */
 function needsNoBefore(exchange: Exchange): boolean {
   const { context } = exchange;
   const config = context.config;
-  return config.beforeWrite === undefined && config.onChange === undefined && context.events === undefined && exchange.recording === undefined && !context.caches.recent.enabled;
+  return config.beforeWrite === undefined && config.onChange === undefined && context.events === undefined && !context.caches.recent.enabled;
 }
 
 /**

@@ -48,8 +48,12 @@ export async function patchResource(exchange: Exchange, type: ServedType, id: st
   const assigned = await assignPatch(exchange, type, id, body.value, options, validation, readBack);
   if (assigned !== undefined) {
     if (!assigned.ok) return errorResponse(assigned.error);
+    const { after, changed, before } = assigned.value;
     // Nothing it may set is returned only when sent (`returned: "request"`): the resource as its own `before`.
-    return respond(assigned.value.after, assigned.value.after);
+    const response = await respond(after, after);
+    // Only the request log takes this path and needs the change (needsNoBefore in assign-patch.ts).
+    if (changed && before !== undefined) await notifyChange(exchange, { operation: 'patch', resourceType: type.model.definition.name, id: after.id, before, after, ...actorOf(exchange) });
+    return response;
   }
   const outcome = await updateResource(exchange, type, id, 'patch', async (existing) => {
     const patched = applyPatchWith(type.model, existing, body.value, options, context.caches.elementKeys);
