@@ -66,8 +66,8 @@ describe('the public surface', () => {
       '@scimkit/core/engine',
       engine,
       [
-        'DEFAULT_FILTER_LIMITS', 'applyPatch', 'compileFilter', 'compileSort', 'compileValueFilter', 'parseAttrPath', 'parseAttrPathList', 'parseFilter',
-        'parsePatchPath', 'printAttrPath', 'printFilter', 'printPatchPath', 'projectResource', 'sortResources', 'validateResource',
+        'DEFAULT_FILTER_LIMITS', 'applyPatch', 'compileFilter', 'compileSort', 'compileValueFilter', 'filterShape', 'parseAttrPath', 'parseAttrPathList', 'parseFilter',
+        'parsePatchPath', 'printAttrPath', 'printFilter', 'printPatchPath', 'projectResource', 'sortResources', 'sortShape', 'validateResource',
       ],
     ],
     [

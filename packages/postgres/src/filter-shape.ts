@@ -1,88 +1,18 @@
-import type { AttrPath, CompareFilter, Filter } from '@scimkit/core';
+import type { CompValue, Filter } from '@scimkit/core';
+import { filterShape as shapeOf, type FilterShape } from '@scimkit/core/engine';
 import { holdsNul } from './unkeepable-value.js';
 
 /**
- * A filter's structure with its comparison values taken out: `key` spells the operators, the paths
- * as written and the JSON type of each value (`userName eq "a"` and `userName eq "b"` share one
- * key; `userName eq "a"` and `userName eq 1` do not), and `leaves` lists the comparisons in the
- * order the key names them, to read the values from.
- */
-export interface FilterShape {
-  readonly key: string;
-  readonly leaves: readonly CompareFilter[];
-}
-
-/**
- * The shape of `filter`, or undefined when a value decides more than its parameter: a string
- * holding U+0000 or a number that is not finite (filterToSql leaves both to the in-memory
- * evaluator), a path holding the key's separators (no parsed filter does), or a tree too deep for
- * the stack.
+ * The shape of `filter` for this store's kept translations (query-shapes.ts), or undefined when a
+ * value decides more than its parameter: a string holding U+0000 or a number that is not finite
+ * (filterToSql leaves both to the in-memory evaluator). The shape itself is the core's
+ * (`filterShape` of `@scimkit/core/engine`).
  */
 export function filterShape(filter: Filter): FilterShape | undefined {
-  const leaves: CompareFilter[] = [];
-  try {
-    const key = shapeOf(filter, leaves);
-    return key === undefined ? undefined : { key, leaves };
-  } catch (error) {
-    if (error instanceof RangeError) return undefined;
-    throw error;
-  }
+  return shapeOf(filter, translatable);
 }
 
-function shapeOf(filter: Filter, leaves: CompareFilter[]): string | undefined {
-  switch (filter.kind) {
-    case 'and':
-    case 'or': {
-      const left = shapeOf(filter.left, leaves);
-      const right = left === undefined ? undefined : shapeOf(filter.right, leaves);
-      return right === undefined ? undefined : `${filter.kind === 'and' ? '&' : '|'}(${left},${right})`;
-    }
-    case 'not': {
-      const inner = shapeOf(filter.filter, leaves);
-      return inner === undefined ? undefined : `!(${inner})`;
-    }
-    case 'present': {
-      const path = pathKey(filter.path);
-      return path === undefined ? undefined : `p${path}`;
-    }
-    case 'compare': {
-      const path = pathKey(filter.path);
-      const kind = valueKind(filter.value);
-      if (path === undefined || kind === undefined || !OPERATORS.has(filter.op)) return undefined;
-      leaves.push(filter);
-      return `c${filter.op}${kind}${path}`;
-    }
-    case 'valuePath': {
-      const path = pathKey(filter.path);
-      const inner = path === undefined ? undefined : shapeOf(filter.filter, leaves);
-      return inner === undefined ? undefined : `v${path}[${inner}]`;
-    }
-    default:
-      return undefined;
-  }
+function translatable(value: CompValue): boolean {
+  if (typeof value === 'string') return !holdsNul(value);
+  return typeof value !== 'number' || Number.isFinite(value);
 }
-
-/** `s`, `n`, `b` or `0` (null); undefined for a value the translation would refuse by its content. */
-function valueKind(value: CompareFilter['value']): string | undefined {
-  if (value === null) return '0';
-  switch (typeof value) {
-    case 'string':
-      return holdsNul(value) ? undefined : 's';
-    case 'number':
-      return Number.isFinite(value) ? 'n' : undefined;
-    case 'boolean':
-      return 'b';
-    default:
-      return undefined;
-  }
-}
-
-/** The path as written, its parts between separators no name holds. */
-export function pathKey(path: AttrPath): string | undefined {
-  const { uri, attr, subAttr } = path;
-  if (typeof attr !== 'string' || SEPARATORS.test(attr) || (uri !== undefined && SEPARATORS.test(uri)) || (subAttr !== undefined && SEPARATORS.test(subAttr))) return undefined;
-  return `\u0001${uri === undefined ? '' : `${uri}\u0002`}${attr}${subAttr === undefined ? '' : `\u0003${subAttr}`}\u0004`;
-}
-
-const SEPARATORS = /[\u0000-\u0004]/;
-const OPERATORS = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le']);

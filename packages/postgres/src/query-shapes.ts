@@ -1,5 +1,6 @@
-import type { FilterSemantics, SortSpec, StoreQuery } from '@scimkit/core';
-import { filterShape, pathKey } from './filter-shape.js';
+import type { FilterSemantics, StoreQuery } from '@scimkit/core';
+import { sortShape } from '@scimkit/core/engine';
+import { filterShape } from './filter-shape.js';
 import { SqlParams } from './sql-params.js';
 import type { SqlSort } from './sort-to-sql.js';
 
@@ -105,9 +106,3 @@ function fresh(tenant: string, resourceType: string, translate: (params: SqlPara
   return { where, sort, params };
 }
 
-/** The sort as a key part: the path as written and the order; undefined for a path that cannot be one. */
-function sortShape(sort: SortSpec | undefined): string | undefined {
-  if (sort === undefined) return '';
-  const path = pathKey(sort.path);
-  return path === undefined ? undefined : `${sort.order === 'descending' ? 'd' : 'a'}${path}`;
-}

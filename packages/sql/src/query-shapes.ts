@@ -1,6 +1,6 @@
 import type { CompareFilter, CompValue, FilterSemantics, StoreQuery } from '@scimkit/core';
 import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import { filterShape, sortShape } from './filter-shape.js';
+import { filterShape, sortShape } from '@scimkit/core/engine';
 import type { ValueBinder } from './translate-filter.js';
 
 /** What a query binds besides its filter's values: the tenant, the page's count and offset. */
@@ -37,7 +37,7 @@ export interface QuerySlots {
 }
 
 /**
- * The statements of one store's queries, compiled once per shape of the query (filter-shape.ts:
+ * The statements of one store's queries, compiled once per shape of the query (the core's `filterShape`:
  * the filter with its values taken out, and the sort) and per what the caller's key names (the
  * statement's kind, the resource type, the select list): a `userName eq` with another value reuses
  * the text, and its parameters are derived again from the new value. Kysely builds and compiles a

@@ -23,8 +23,10 @@ export {
   sortResources,
   compileValueFilter,
   DEFAULT_FILTER_LIMITS,
+  filterShape,
+  sortShape,
 } from '../filter/index.js';
-export type { PatchPath, FilterLimits, FilterOptions, ResourcePredicate, ResourceComparator, SortOrder, ValueFilterPredicate } from '../filter/index.js';
+export type { PatchPath, FilterShape, FilterLimits, FilterOptions, ResourcePredicate, ResourceComparator, SortOrder, ValueFilterPredicate } from '../filter/index.js';
 
 // PATCH (RFC 7644 §3.5.2): apply a PatchOp body to a resource, atomically.
 export { applyPatch } from '../patch/index.js';

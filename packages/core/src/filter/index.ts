@@ -22,3 +22,5 @@ export { compileSort, sortResources } from './compile-sort.js';
 export type { ResourceComparator, SortOrder } from './compile-sort.js';
 export { compileValueFilter } from './compile-value-filter.js';
 export type { ValueFilterPredicate } from './compile-value-filter.js';
+export { filterShape, sortShape } from './filter-shape.js';
+export type { FilterShape } from './filter-shape.js';
