@@ -1,14 +1,15 @@
 import type { ScimMeta, ScimResource } from '../../schema/scim-resource.js';
 import { setOwn } from '../../json/with-entry.js';
+import { nextCounterVersion } from '../../store/next-counter-version.js';
 
 /**
  * The next weak entity tag after `previous` (RFC 7644 §3.14): `W/"1"`, `W/"2"`, … A version is a
  * per-resource counter, so it changes on every write and never repeats for one resource.
  */
 export function nextVersion(previous?: string): string {
-  const counter = previous === undefined ? 0 : Number(/^W\/"(\d+)"$/.exec(previous)?.[1] ?? Number.NaN);
-  if (Number.isSafeInteger(counter)) return `W/"${counter + 1}"`;
-  return freshVersion();
+  if (previous === undefined) return 'W/"1"';
+  // The one counter rule, shared with stores that advance versions themselves (ScimStore.assign).
+  return nextCounterVersion(previous) ?? freshVersion();
 }
 
 /** The first version of a fresh sequence, for a tag this server did not write (imported data). */
